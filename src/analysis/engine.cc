@@ -1,0 +1,1084 @@
+// The engine: exploded-graph exploration of one function, and path building.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/engine.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <unordered_map>
+
+#include "analysis/liveness.h"
+
+namespace pathwise {
+
+using namespace ir;
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Symbolic values, interned per analysed function so that equal values have
+// equal ids. Example: Const 0 is the NULL pointer; Conjured(uid, 0) is the
+// first live result of the instruction with that uid.
+
+enum class SK : uint8_t { Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset };
+
+struct Sval {
+  SK kind;
+  int64_t a;
+  int64_t b;
+  SvalId base;
+  bool operator==(const Sval &o) const { return kind == o.kind && a == o.a && b == o.b && base == o.base; }
+};
+
+struct SvalHash {
+  size_t operator()(const Sval &s) const {
+    size_t h = static_cast<size_t>(s.kind);
+    h = h * 1000003u ^ static_cast<size_t>(s.a);
+    h = h * 1000003u ^ static_cast<size_t>(s.b);
+    return h * 1000003u ^ s.base;
+  }
+};
+
+constexpr int64_t kUnknownOffset = INT64_MIN;
+constexpr SvalId kUnknownSval = 1;
+
+class SvalTable {
+public:
+  SvalTable() {
+    m_vals.push_back({SK::Unknown, 0, 0, 0}); // 0: none
+    m_vals.push_back({SK::Unknown, 0, 0, 0}); // 1: unknown
+  }
+  SvalId get(SK kind, int64_t a = 0, int64_t b = 0, SvalId base = 0) {
+    Sval s{kind, a, b, base};
+    auto it = m_index.find(s);
+    if (it != m_index.end())
+      return it->second;
+    m_vals.push_back(s);
+    auto id = static_cast<SvalId>(m_vals.size() - 1);
+    m_index.emplace(s, id);
+    return id;
+  }
+  const Sval &operator[](SvalId id) const { return m_vals[id]; }
+  int64_t string_id(const std::string &s) {
+    auto it = m_strings.find(s);
+    if (it != m_strings.end())
+      return it->second;
+    auto id = static_cast<int64_t>(m_strings.size());
+    m_strings.emplace(s, id);
+    return id;
+  }
+
+private:
+  std::vector<Sval> m_vals;
+  std::unordered_map<Sval, SvalId, SvalHash> m_index;
+  std::map<std::string, int64_t> m_strings;
+};
+
+// ---------------------------------------------------------------------------
+// Program state.
+
+struct Constraint {
+  SvalId v;
+  bool equal; // v == value, or v != value
+  int64_t value;
+  bool operator<(const Constraint &o) const {
+    if (v != o.v)
+      return v < o.v;
+    if (equal != o.equal)
+      return equal < o.equal;
+    return value < o.value;
+  }
+  bool operator==(const Constraint &o) const { return v == o.v && equal == o.equal && value == o.value; }
+};
+
+using SmMap = std::vector<std::pair<SvalId, StateId>>; // sorted by value
+
+struct State {
+  std::vector<SvalId> temps;                           // by temporary; 0 = unbound
+  std::vector<std::pair<std::string, SvalId>> memory;  // local places, sorted by key
+  std::vector<SmMap> sm;                               // by checker
+  std::vector<Constraint> constraints;                 // sorted
+  std::vector<SvalId> escaped;                         // sorted: reachable from elsewhere
+
+  bool operator==(const State &o) const {
+    return temps == o.temps && memory == o.memory && sm == o.sm && constraints == o.constraints &&
+           escaped == o.escaped;
+  }
+  size_t hash() const {
+    size_t h = 1469598103934665603ull;
+    auto mix = [&](size_t x) { h = (h ^ x) * 1099511628211ull; };
+    for (SvalId t : temps)
+      mix(t);
+    for (auto &m : memory) {
+      mix(std::hash<std::string>()(m.first));
+      mix(m.second);
+    }
+    for (auto &s : sm)
+      for (auto &p : s)
+        mix(p.first * 31u + p.second);
+    for (auto &c : constraints)
+      mix(c.v * 7u + static_cast<size_t>(c.value) * 3u + c.equal);
+    for (SvalId e : escaped)
+      mix(e);
+    return h;
+  }
+};
+
+template <typename V> V map_get(const std::vector<std::pair<SvalId, V>> &m, SvalId k, V dflt) {
+  auto it = std::lower_bound(m.begin(), m.end(), k, [](const auto &p, SvalId key) { return p.first < key; });
+  return it != m.end() && it->first == k ? it->second : dflt;
+}
+
+template <typename V> void map_set(std::vector<std::pair<SvalId, V>> &m, SvalId k, V v, V erase_value) {
+  auto it = std::lower_bound(m.begin(), m.end(), k, [](const auto &p, SvalId key) { return p.first < key; });
+  if (it != m.end() && it->first == k) {
+    if (v == erase_value)
+      m.erase(it);
+    else
+      it->second = v;
+  } else if (v != erase_value) {
+    m.insert(it, {k, v});
+  }
+}
+
+void set_insert(std::vector<SvalId> &s, SvalId v) {
+  auto it = std::lower_bound(s.begin(), s.end(), v);
+  if (it == s.end() || *it != v)
+    s.insert(it, v);
+}
+
+bool set_contains(const std::vector<SvalId> &s, SvalId v) { return std::binary_search(s.begin(), s.end(), v); }
+
+// ---------------------------------------------------------------------------
+// Events recorded while exploring; the path builder words them later.
+
+struct RawEvent {
+  enum class Kind : uint8_t { StateChange, Branch, ToHere } kind;
+  Loc loc;
+  // StateChange
+  uint8_t checker = 0;
+  SvalId v = 0;
+  StateId from = 0, to = 0;
+  std::string expr;
+  // Branch: text is "following %<true%> branch (when ...)..."
+  std::string text;
+};
+
+struct Node {
+  uint32_t block;
+  State state;
+  int32_t pred;
+  std::vector<RawEvent> events; // on the way from pred to here
+};
+
+struct Pending {
+  const Warning *warning;
+  uint8_t checker;
+  SvalId v;
+  std::string expr;
+  Loc loc;
+  int32_t node;
+  std::vector<RawEvent> events; // after the node's block entry
+};
+
+std::string format_text(const char *tmpl, const std::string &expr, int ref) {
+  std::string out;
+  for (const char *p = tmpl; *p; ++p) {
+    if (p[0] == '%' && p[1] == 'E') {
+      out += quote_expr(expr);
+      ++p;
+    } else if (p[0] == '%' && p[1] == 'N') {
+      out += "(" + std::to_string(ref) + ")";
+      ++p;
+    } else {
+      out += *p;
+    }
+  }
+  return out;
+}
+
+const char *comparison_symbol(OpName op) {
+  switch (op) {
+  case OpName::Eq: return "==";
+  case OpName::Ne: return "!=";
+  case OpName::Lt: return "<";
+  case OpName::Le: return "<=";
+  case OpName::Gt: return ">";
+  case OpName::Ge: return ">=";
+  default: return "?";
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The analysis of one function.
+
+class FunctionAnalysis {
+public:
+  FunctionAnalysis(const Module &m, uint32_t fn_index, const EngineOptions &opts,
+                   const std::vector<std::unique_ptr<Checker>> &checkers)
+      : m_module(m), m_fn(m.functions.at(fn_index)), m_fn_index(fn_index), m_opts(opts), m_checkers(checkers),
+        m_namer(m, m_fn), m_live(compute_liveness(m_fn)) {
+    m_temp_text.resize(m_fn.temps.size());
+    for (uint32_t t = 1; t < m_fn.temps.size(); ++t)
+      m_temp_text[t] = m_namer.temp(t);
+    m_uid_base.resize(m_fn.blocks.size());
+    uint32_t uid = 0;
+    for (size_t b = 0; b < m_fn.blocks.size(); ++b) {
+      m_uid_base[b] = uid;
+      uid += static_cast<uint32_t>(m_fn.blocks[b].insns.size());
+    }
+  }
+
+  FunctionResult run();
+
+private:
+  const Module &m_module;
+  const Function &m_fn;
+  uint32_t m_fn_index;
+  const EngineOptions &m_opts;
+  const std::vector<std::unique_ptr<Checker>> &m_checkers;
+  TextNamer m_namer;
+  Liveness m_live;
+  std::vector<std::string> m_temp_text;
+  std::vector<uint32_t> m_uid_base;
+  SvalTable m_svals;
+  std::vector<Node> m_nodes;
+  std::deque<int32_t> m_worklist;
+  std::vector<std::unordered_map<size_t, std::vector<int32_t>>> m_seen; // by block: hash -> nodes
+  std::vector<size_t> m_states_at;                                      // by block
+  std::vector<Pending> m_pending;
+  bool m_too_complex = false;
+  std::string m_too_complex_reason;
+
+  // Current step.
+  int32_t m_cur_node = -1;
+  Loc m_cur_loc;
+  std::vector<RawEvent> *m_cur_events = nullptr;
+
+  friend class Context;
+
+  // --- values ---
+  SvalId operand_value(const State &s, const Operand &o) {
+    switch (o.kind) {
+    case OpKind::Temp: {
+      SvalId v = o.id < s.temps.size() ? s.temps[o.id] : 0;
+      return v ? v : kUnknownSval;
+    }
+    case OpKind::Int: return m_svals.get(SK::Const, o.value);
+    case OpKind::Null: return m_svals.get(SK::Const, 0);
+    case OpKind::LocalAddr: return m_svals.get(SK::LocalAddr, o.id);
+    case OpKind::GlobalAddr: return m_svals.get(SK::GlobalAddr, o.id);
+    case OpKind::Func: return m_svals.get(SK::FuncAddr, o.id);
+    case OpKind::Str: return m_svals.get(SK::StrAddr, m_svals.string_id(o.str));
+    default: return kUnknownSval;
+    }
+  }
+
+  bool sval_in_use(const State &s, SvalId v) const {
+    if (std::find(s.temps.begin(), s.temps.end(), v) != s.temps.end())
+      return true;
+    for (auto &m : s.memory)
+      if (m.second == v)
+        return true;
+    return false;
+  }
+
+  // A fresh value for instruction uid: the smallest k not in use.
+  SvalId conjure(const State &s, uint32_t uid) {
+    for (int64_t k = 0;; ++k) {
+      SvalId v = m_svals.get(SK::Conjured, uid, k);
+      if (!sval_in_use(s, v))
+        return v;
+    }
+  }
+
+  bool is_address(SvalId v) const {
+    SK k = m_svals[v].kind;
+    return k == SK::LocalAddr || k == SK::GlobalAddr || k == SK::FuncAddr || k == SK::StrAddr;
+  }
+
+  // The constant v is known to equal, if any.
+  bool known_value(const State &s, SvalId v, int64_t &out) const {
+    if (m_svals[v].kind == SK::Const) {
+      out = m_svals[v].a;
+      return true;
+    }
+    auto it = std::lower_bound(s.constraints.begin(), s.constraints.end(), Constraint{v, true, INT64_MIN});
+    if (it != s.constraints.end() && it->v == v && it->equal) {
+      out = it->value;
+      return true;
+    }
+    return false;
+  }
+
+  bool known_not_equal(const State &s, SvalId v, int64_t c) const {
+    if (c == 0 && is_address(v))
+      return true;
+    return std::binary_search(s.constraints.begin(), s.constraints.end(), Constraint{v, false, c});
+  }
+
+  static bool eval_cmp(OpName op, int64_t a, int64_t b) {
+    switch (op) {
+    case OpName::Eq: return a == b;
+    case OpName::Ne: return a != b;
+    case OpName::Lt: return a < b;
+    case OpName::Le: return a <= b;
+    case OpName::Gt: return a > b;
+    case OpName::Ge: return a >= b;
+    default: return false;
+    }
+  }
+
+  Tri compare(const State &s, SvalId a, OpName op, SvalId b) const {
+    if (a == b && a != kUnknownSval) {
+      return (op == OpName::Eq || op == OpName::Le || op == OpName::Ge) ? Tri::True : Tri::False;
+    }
+    int64_t ca = 0, cb = 0;
+    bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
+    if (ka && kb)
+      return eval_cmp(op, ca, cb) ? Tri::True : Tri::False;
+    if (op == OpName::Eq || op == OpName::Ne) {
+      bool ne = (kb && known_not_equal(s, a, cb)) || (ka && known_not_equal(s, b, ca));
+      if (ne)
+        return op == OpName::Ne ? Tri::True : Tri::False;
+    }
+    return Tri::Unknown;
+  }
+
+  // Adds "a op b" to s; false if that is infeasible.
+  bool assume(State &s, SvalId a, OpName op, SvalId b) {
+    Tri t = compare(s, a, op, b);
+    if (t != Tri::Unknown)
+      return t == Tri::True;
+    int64_t c;
+    SvalId v;
+    if (known_value(s, b, c))
+      v = a;
+    else if (known_value(s, a, c))
+      v = b;
+    else
+      return true;
+    if (v == kUnknownSval || (op != OpName::Eq && op != OpName::Ne))
+      return true;
+    if (op == OpName::Eq) {
+      s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
+                                         [&](const Constraint &k) { return k.v == v; }),
+                          s.constraints.end());
+    }
+    Constraint k{v, op == OpName::Eq, c};
+    s.constraints.insert(std::lower_bound(s.constraints.begin(), s.constraints.end(), k), k);
+    return true;
+  }
+
+  // --- memory ---
+  // The key of a place in local memory, or "" if it is not local memory
+  // with a constant path.
+  std::string local_key(const State &s, const Place &p) {
+    std::string key;
+    if (p.base == PlaceBase::Local) {
+      key = "L" + std::to_string(p.id);
+    } else if (p.base == PlaceBase::Deref) {
+      SvalId v = operand_value(s, p.pointer);
+      const Sval &sv = m_svals[v];
+      if (sv.kind != SK::LocalAddr)
+        return "";
+      key = "L" + std::to_string(sv.a);
+      if (p.offset)
+        key += "+" + std::to_string(p.offset);
+    } else {
+      return "";
+    }
+    for (const Accessor &a : p.path) {
+      if (a.kind == Accessor::Kind::Field) {
+        key += "." + std::to_string(a.offset);
+      } else {
+        int64_t c;
+        if (!known_value(s, operand_value(s, a.index), c))
+          return "";
+        key += "[" + std::to_string(c) + "]";
+      }
+    }
+    return key;
+  }
+
+  static bool key_in_local(const std::string &key, const std::string &local) {
+    return key.compare(0, local.size(), local) == 0 &&
+           (key.size() == local.size() || !isdigit(static_cast<unsigned char>(key[local.size()])));
+  }
+
+  void forget_local(State &s, uint32_t local, bool escape) {
+    std::string prefix = "L" + std::to_string(local);
+    auto &mem = s.memory;
+    for (auto it = mem.begin(); it != mem.end();) {
+      if (key_in_local(it->first, prefix)) {
+        if (escape)
+          escape_value(s, it->second);
+        it = mem.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+
+  void write_memory(State &s, const std::string &key, SvalId v) {
+    auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
+                               [](const auto &p, const std::string &k) { return p.first < k; });
+    // A write to x overlaps x.f and x[i]: drop those bindings.
+    while (it != s.memory.end() && it->first.compare(0, key.size(), key) == 0)
+      it = s.memory.erase(it);
+    s.memory.insert(it, {key, v});
+  }
+
+  SvalId read_memory(const State &s, const std::string &key) const {
+    auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
+                               [](const auto &p, const std::string &k) { return p.first < k; });
+    return it != s.memory.end() && it->first == key ? it->second : 0;
+  }
+
+  bool is_tracked(const State &s, SvalId v) const {
+    for (const SmMap &m : s.sm)
+      if (map_get<StateId>(m, v, 0))
+        return true;
+    return false;
+  }
+
+  void escape_value(State &s, SvalId v) {
+    while (v && m_svals[v].kind == SK::Offset)
+      v = m_svals[v].base;
+    if (v && is_tracked(s, v))
+      set_insert(s.escaped, v);
+  }
+
+  // --- purging and leaks ---
+  void collect_reachable(const State &s, std::vector<SvalId> &out) const {
+    auto add = [&](SvalId v) {
+      while (v) {
+        out.push_back(v);
+        v = m_svals[v].kind == SK::Offset ? m_svals[v].base : 0;
+      }
+    };
+    for (SvalId v : s.temps)
+      if (v)
+        add(v);
+    for (auto &m : s.memory)
+      add(m.second);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+  }
+
+  // Unbinds temporaries (and local memory with prefix `local`, if any),
+  // reports leaks of values that became unreachable, and forgets
+  // everything about them.
+  void purge(State &s, const std::vector<uint32_t> &dead_temps, const std::vector<uint32_t> &dead_locals,
+             bool everything, SvalId keep, const Loc &loc) {
+    std::vector<std::pair<SvalId, std::string>> dropped;
+    for (uint32_t t : dead_temps) {
+      if (t < s.temps.size() && s.temps[t]) {
+        dropped.push_back({s.temps[t], m_temp_text[t]});
+        s.temps[t] = 0;
+      }
+    }
+    for (uint32_t l : dead_locals) {
+      std::string prefix = "L" + std::to_string(l);
+      for (auto it = s.memory.begin(); it != s.memory.end();) {
+        if (key_in_local(it->first, prefix)) {
+          dropped.push_back({it->second, m_fn.locals[l].name});
+          it = s.memory.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    }
+    if (everything) {
+      for (uint32_t t = 1; t < s.temps.size(); ++t)
+        if (s.temps[t]) {
+          dropped.push_back({s.temps[t], m_temp_text[t]});
+          s.temps[t] = 0;
+        }
+      for (auto &mm : s.memory) {
+        const std::string &k = mm.first;
+        uint32_t l = static_cast<uint32_t>(std::stoul(k.substr(1)));
+        dropped.push_back({mm.second, l < m_fn.locals.size() ? m_fn.locals[l].name : ""});
+      }
+      s.memory.clear();
+    }
+    if (dropped.empty())
+      return;
+    bool any_state = !s.constraints.empty() || !s.escaped.empty();
+    for (const SmMap &m : s.sm)
+      any_state = any_state || !m.empty();
+    if (!any_state)
+      return;
+    std::vector<SvalId> reach;
+    collect_reachable(s, reach);
+    if (keep)
+      reach.insert(std::upper_bound(reach.begin(), reach.end(), keep), keep);
+    auto reachable = [&](SvalId v) { return std::binary_search(reach.begin(), reach.end(), v); };
+    // Leaks, in the order the values were dropped (deterministic).
+    for (auto &d : dropped) {
+      SvalId v = d.first;
+      if (reachable(v) || set_contains(s.escaped, v))
+        continue;
+      for (size_t c = 0; c < m_checkers.size(); ++c) {
+        StateId st = map_get<StateId>(s.sm[c], v, 0);
+        if (!st || !m_checkers[c]->is_leakable(st))
+          continue;
+        if (compare(s, v, OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True)
+          continue;
+        Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+        m_checkers[c]->on_leak(ctx, v, st, d.second);
+        map_set<StateId>(s.sm[c], v, 0, 0); // one report per value
+      }
+    }
+    // Forget what no longer matters.
+    for (SmMap &m : s.sm)
+      m.erase(std::remove_if(m.begin(), m.end(), [&](const auto &p) { return !reachable(p.first); }), m.end());
+    s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
+                                       [&](const Constraint &k) { return !reachable(k.v); }),
+                        s.constraints.end());
+    s.escaped.erase(std::remove_if(s.escaped.begin(), s.escaped.end(), [&](SvalId v) { return !reachable(v); }),
+                    s.escaped.end());
+  }
+
+  // --- checker context ---
+  class Context final : public CheckerContext {
+  public:
+    Context(FunctionAnalysis &a, State &s, uint8_t checker, const Loc &loc)
+        : m_a(a), m_s(s), m_checker(checker), m_loc(loc) {}
+    StateId state(SvalId v) const override { return map_get<StateId>(m_s.sm[m_checker], v, 0); }
+    void set_state(SvalId v, StateId to, const std::string &expr) override {
+      StateId from = state(v);
+      if (from == to || v == kUnknownSval)
+        return;
+      map_set<StateId>(m_s.sm[m_checker], v, to, 0);
+      RawEvent e;
+      e.kind = RawEvent::Kind::StateChange;
+      e.loc = m_loc;
+      e.checker = m_checker;
+      e.v = v;
+      e.from = from;
+      e.to = to;
+      e.expr = expr;
+      m_a.m_cur_events->push_back(std::move(e));
+    }
+    Tri is_null(SvalId v) const override {
+      return m_a.compare(m_s, v, OpName::Eq, m_a.m_svals.get(SK::Const, 0));
+    }
+    void report(const Warning &w, SvalId v, const std::string &expr) override {
+      if (m_a.m_opts.disabled.count(w.name))
+        return;
+      m_a.m_pending.push_back({&w, m_checker, v, expr, m_loc, m_a.m_cur_node, *m_a.m_cur_events});
+    }
+
+  private:
+    FunctionAnalysis &m_a;
+    State &m_s;
+    uint8_t m_checker;
+    Loc m_loc;
+  };
+
+  // --- exploration ---
+  void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events);
+  void process(int32_t node);
+  void step(State &s, uint32_t block, size_t index, const Instruction &in);
+  void on_call(State &s, const Instruction &in, uint32_t uid);
+  void deref(State &s, const Place &p, const Loc &loc);
+  void take_branch(const State &s, uint32_t from, uint32_t to, const std::vector<RawEvent> &events,
+                   const std::string &branch_text, bool split, const Loc &br_loc);
+  Loc first_loc(uint32_t block) const;
+  std::string when_text(const Instruction &br, bool taken, const State &s);
+  Finding build(const Pending &p) const;
+};
+
+Loc FunctionAnalysis::first_loc(uint32_t block) const {
+  for (int hops = 0; hops < 8 && block < m_fn.blocks.size(); ++hops) {
+    const Block &b = m_fn.blocks[block];
+    for (const Instruction &i : b.insns)
+      if (i.loc.known() && i.opcode != Opcode::Phi)
+        return i.loc;
+    if (b.insns.empty() || b.insns.back().opcode != Opcode::Jmp)
+      break;
+    block = b.insns.back().targets[0];
+  }
+  return {};
+}
+
+void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events) {
+  // Generalize when a block has seen many states: forget constraints on
+  // values no checker tracks.
+  if (m_states_at[block] >= m_opts.max_states_per_block) {
+    s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
+                                       [&](const Constraint &k) { return !is_tracked(s, k.v); }),
+                        s.constraints.end());
+  }
+  size_t h = s.hash();
+  auto &bucket = m_seen[block][h];
+  for (int32_t n : bucket)
+    if (m_nodes[n].state == s)
+      return;
+  if (m_states_at[block] >= 4 * m_opts.max_states_per_block) {
+    if (!m_too_complex) {
+      m_too_complex = true;
+      m_too_complex_reason = "more than " + std::to_string(4 * m_opts.max_states_per_block) +
+                             " states reached block " + std::to_string(block);
+    }
+    return;
+  }
+  if (m_nodes.size() >= m_opts.max_nodes) {
+    if (!m_too_complex) {
+      m_too_complex = true;
+      m_too_complex_reason = "exploded graph exceeded " + std::to_string(m_opts.max_nodes) + " nodes";
+    }
+    return;
+  }
+  m_states_at[block]++;
+  auto id = static_cast<int32_t>(m_nodes.size());
+  bucket.push_back(id);
+  m_nodes.push_back({block, std::move(s), pred, std::move(events)});
+  m_worklist.push_back(id);
+}
+
+void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, const std::vector<RawEvent> &events,
+                                   const std::string &branch_text, bool split, const Loc &br_loc) {
+  State s = s0;
+  std::vector<RawEvent> evs = events;
+  Loc here = first_loc(to);
+  if (split) {
+    RawEvent b;
+    b.kind = RawEvent::Kind::Branch;
+    b.loc = br_loc;
+    b.text = branch_text;
+    evs.push_back(b);
+    RawEvent t;
+    t.kind = RawEvent::Kind::ToHere;
+    t.loc = here.known() ? here : br_loc;
+    t.text = "...to here";
+    evs.push_back(t);
+  }
+  // Phis read the values flowing out of `from`.
+  const Block &tb = m_fn.blocks[to];
+  std::vector<std::pair<uint32_t, SvalId>> phis;
+  for (const Instruction &in : tb.insns) {
+    if (in.opcode != Opcode::Phi)
+      break;
+    SvalId v = kUnknownSval;
+    for (size_t k = 0; k < in.targets.size(); ++k)
+      if (in.targets[k] == from)
+        v = operand_value(s, in.operands[k]);
+    phis.push_back({in.result, v});
+  }
+  // Widening: once a loop head has been reached a few times, a constant
+  // flowing round the loop (a counter) stands for any value.
+  const bool widen = m_states_at[to] >= 2;
+  for (auto &p : phis) {
+    if (widen && m_svals[p.second].kind == SK::Const)
+      p.second = m_svals.get(SK::Conjured, m_uid_base[to], -1 - static_cast<int64_t>(p.first));
+    s.temps[p.first] = p.second;
+  }
+  // Values not live in the target die on the way.
+  std::vector<uint32_t> dead;
+  const Bitset &live = m_live.live_start[to];
+  for (uint32_t t = 1; t < s.temps.size(); ++t)
+    if (s.temps[t] && !live.test(t))
+      dead.push_back(t);
+  std::vector<RawEvent> *saved = m_cur_events;
+  m_cur_events = &evs;
+  purge(s, dead, {}, false, 0, here.known() ? here : br_loc);
+  m_cur_events = saved;
+  enqueue(to, std::move(s), m_cur_node, std::move(evs));
+}
+
+std::string FunctionAnalysis::when_text(const Instruction &br, bool taken, const State &) {
+  OpName op = taken ? br.op : invert_comparison(br.op);
+  const Operand &a = br.operands[0];
+  const Operand &b = br.operands[1];
+  std::string ta = m_namer.operand(a);
+  bool a_ptr = a.is_temp() && a.id < m_fn.temps.size() && m_fn.temps[a.id].type.is_pointer();
+  if (b.kind == OpKind::Null || (a_ptr && b.kind == OpKind::Int && b.value == 0)) {
+    if (ta.empty())
+      return "";
+    if (op == OpName::Eq)
+      return " (when " + quote_expr(ta) + " is NULL)";
+    if (op == OpName::Ne)
+      return " (when " + quote_expr(ta) + " is non-NULL)";
+  }
+  std::string tb = m_namer.operand(b);
+  if (ta.empty() || tb.empty())
+    return "";
+  return " (when " + quote_expr(ta + " " + comparison_symbol(op) + " " + tb) + ")";
+}
+
+void FunctionAnalysis::deref(State &s, const Place &p, const Loc &loc) {
+  if (p.base != PlaceBase::Deref)
+    return;
+  SvalId v = operand_value(s, p.pointer);
+  std::string expr = m_namer.operand(p.pointer);
+  for (size_t c = 0; c < m_checkers.size(); ++c) {
+    Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+    m_checkers[c]->on_deref(ctx, v, expr);
+  }
+}
+
+void FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid) {
+  CallEvent call;
+  const Operand &callee = in.operands[0];
+  if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size())
+    call.callee = m_module.symbols[callee.id].name;
+  for (size_t k = 1; k < in.operands.size(); ++k) {
+    call.args.push_back(operand_value(s, in.operands[k]));
+    call.arg_text.push_back(m_namer.operand(in.operands[k]));
+  }
+  SvalId result = 0;
+  if (in.result) {
+    result = conjure(s, uid);
+    call.result = result;
+    call.result_text = m_temp_text[in.result];
+  }
+  bool handled = false;
+  if (!call.callee.empty()) {
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      Context ctx(*this, s, static_cast<uint8_t>(c), in.loc);
+      handled = m_checkers[c]->on_call(ctx, call) || handled;
+    }
+  }
+  if (!handled) {
+    // Unknown code: what we pass escapes; locals whose address we pass may
+    // be changed.
+    for (SvalId v : call.args) {
+      escape_value(s, v);
+      SvalId base = v;
+      while (m_svals[base].kind == SK::Offset)
+        base = m_svals[base].base;
+      if (m_svals[base].kind == SK::LocalAddr)
+        forget_local(s, static_cast<uint32_t>(m_svals[base].a), true);
+    }
+  }
+  if (in.result)
+    s.temps[in.result] = result;
+}
+
+void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instruction &in) {
+  const uint32_t uid = m_uid_base[block] + static_cast<uint32_t>(index);
+  auto bind = [&](SvalId v) {
+    if (in.result)
+      s.temps[in.result] = v;
+  };
+  switch (in.opcode) {
+  case Opcode::Copy: bind(operand_value(s, in.operands[0])); break;
+  case Opcode::Unary: {
+    SvalId a = operand_value(s, in.operands[0]);
+    int64_t c;
+    if (in.op == OpName::Conv) {
+      const Type &t = m_fn.temps[in.result].type;
+      if (known_value(s, a, c) && t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
+        uint64_t mask = (uint64_t(1) << t.bits) - 1;
+        uint64_t u = static_cast<uint64_t>(c) & mask;
+        int64_t r = static_cast<int64_t>(u);
+        if (t.is_signed && (u >> (t.bits - 1)) & 1)
+          r = static_cast<int64_t>(u | ~mask);
+        bind(m_svals.get(SK::Const, r));
+      } else {
+        bind(a);
+      }
+    } else if (known_value(s, a, c) && in.op == OpName::Neg) {
+      bind(m_svals.get(SK::Const, static_cast<int64_t>(0ull - static_cast<uint64_t>(c))));
+    } else if (known_value(s, a, c) && in.op == OpName::Not) {
+      bind(m_svals.get(SK::Const, ~c));
+    } else if (in.op == OpName::LNot) {
+      Tri z = compare(s, a, OpName::Eq, m_svals.get(SK::Const, 0));
+      bind(z == Tri::Unknown ? conjure(s, uid) : m_svals.get(SK::Const, z == Tri::True ? 1 : 0));
+    } else {
+      bind(conjure(s, uid));
+    }
+    break;
+  }
+  case Opcode::Binary: {
+    SvalId a = operand_value(s, in.operands[0]);
+    SvalId b = operand_value(s, in.operands[1]);
+    int64_t ca = 0, cb = 0;
+    bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
+    if (is_comparison(in.op)) {
+      Tri t = compare(s, a, in.op, b);
+      bind(t == Tri::Unknown ? conjure(s, uid) : m_svals.get(SK::Const, t == Tri::True ? 1 : 0));
+      break;
+    }
+    if (in.op == OpName::PtrAdd) {
+      if (kb && cb == 0)
+        bind(a);
+      else
+        bind(m_svals.get(SK::Offset, kb ? cb : kUnknownOffset, 0, a));
+      break;
+    }
+    if (ka && kb) {
+      auto ua = static_cast<uint64_t>(ca), ub = static_cast<uint64_t>(cb);
+      bool ok = true;
+      uint64_t r = 0;
+      switch (in.op) {
+      case OpName::Add: r = ua + ub; break;
+      case OpName::Sub: r = ua - ub; break;
+      case OpName::Mul: r = ua * ub; break;
+      case OpName::And: r = ua & ub; break;
+      case OpName::Or: r = ua | ub; break;
+      case OpName::Xor: r = ua ^ ub; break;
+      default: ok = false; break;
+      }
+      if (ok) {
+        bind(m_svals.get(SK::Const, static_cast<int64_t>(r)));
+        break;
+      }
+    }
+    bind(conjure(s, uid));
+    break;
+  }
+  case Opcode::Load: {
+    deref(s, in.place, in.loc);
+    std::string key = local_key(s, in.place);
+    SvalId v = key.empty() ? 0 : read_memory(s, key);
+    bind(v ? v : conjure(s, uid));
+    break;
+  }
+  case Opcode::Store: {
+    deref(s, in.place, in.loc);
+    SvalId v = operand_value(s, in.operands[0]);
+    std::string key = local_key(s, in.place);
+    if (!key.empty()) {
+      write_memory(s, key, v);
+    } else {
+      escape_value(s, v);
+      // An unknown write may hit any local whose address escaped; the
+      // first slice keeps no such facts, so nothing else changes.
+    }
+    break;
+  }
+  case Opcode::Addr: {
+    const Place &p = in.place;
+    SvalId base;
+    int64_t off = 0;
+    if (p.base == PlaceBase::Local)
+      base = m_svals.get(SK::LocalAddr, p.id);
+    else if (p.base == PlaceBase::Global)
+      base = m_svals.get(SK::GlobalAddr, p.id);
+    else if (p.base == PlaceBase::Str)
+      base = m_svals.get(SK::StrAddr, m_svals.string_id(p.pointer.str));
+    else {
+      base = operand_value(s, p.pointer);
+      off = p.offset;
+    }
+    for (const Accessor &a : p.path) {
+      if (a.kind == Accessor::Kind::Field && a.offset >= 0 && off != kUnknownOffset)
+        off += a.offset;
+      else
+        off = kUnknownOffset;
+    }
+    bind(off == 0 ? base : m_svals.get(SK::Offset, off, 0, base));
+    break;
+  }
+  case Opcode::Call: on_call(s, in, uid); break;
+  case Opcode::Clobber:
+    if (in.place.base == PlaceBase::Local && in.place.path.empty())
+      purge(s, {}, {in.place.id}, false, 0, in.loc);
+    break;
+  case Opcode::Unknown:
+    for (const Operand &o : in.operands)
+      escape_value(s, operand_value(s, o));
+    bind(in.result ? conjure(s, uid) : 0);
+    break;
+  case Opcode::Phi: break; // bound on the incoming edge
+  default: break;           // terminators: see process()
+  }
+}
+
+void FunctionAnalysis::process(int32_t node_id) {
+  m_cur_node = node_id;
+  const uint32_t block = m_nodes[node_id].block;
+  State s = m_nodes[node_id].state;
+  std::vector<RawEvent> events;
+  m_cur_events = &events;
+  const Block &b = m_fn.blocks[block];
+  const auto &dies = m_live.dies[block];
+  for (size_t i = 0; i < b.insns.size(); ++i) {
+    const Instruction &in = b.insns[i];
+    m_cur_loc = in.loc;
+    if (in.opcode == Opcode::Phi)
+      continue;
+    if (!in.is_terminator()) {
+      step(s, block, i, in);
+      if (!dies[i].empty())
+        purge(s, dies[i], {}, false, 0, in.loc);
+      continue;
+    }
+    switch (in.opcode) {
+    case Opcode::Br: {
+      SvalId a = operand_value(s, in.operands[0]);
+      SvalId c = operand_value(s, in.operands[1]);
+      Tri t = compare(s, a, in.op, c);
+      for (int dir = 1; dir >= 0; --dir) {
+        bool taken = dir == 1;
+        if (t != Tri::Unknown && (t == Tri::True) != taken)
+          continue;
+        State s2 = s;
+        std::vector<RawEvent> evs = events;
+        OpName op = taken ? in.op : invert_comparison(in.op);
+        if (!assume(s2, a, op, c))
+          continue;
+        // Tell checkers what the branch learned about NULL.
+        SvalId zero = m_svals.get(SK::Const, 0);
+        SvalId ptr = c == zero ? a : (a == zero ? c : 0);
+        const Operand &pop = c == zero ? in.operands[0] : in.operands[1];
+        if (t == Tri::Unknown && ptr && (op == OpName::Eq || op == OpName::Ne)) {
+          m_cur_events = &evs;
+          std::string expr = m_namer.operand(pop);
+          for (size_t k = 0; k < m_checkers.size(); ++k) {
+            Context ctx(*this, s2, static_cast<uint8_t>(k), in.loc);
+            m_checkers[k]->on_null_split(ctx, ptr, op == OpName::Eq, expr);
+          }
+          m_cur_events = &events;
+        }
+        std::string text = std::string("following %<") + (taken ? "true" : "false") + "%> branch" +
+                           when_text(in, taken, s) + "...";
+        take_branch(s2, block, in.targets[taken ? 0 : 1], evs, text, t == Tri::Unknown, in.loc);
+      }
+      break;
+    }
+    case Opcode::Jmp: take_branch(s, block, in.targets[0], events, "", false, in.loc); break;
+    case Opcode::Switch: {
+      SvalId v = operand_value(s, in.operands[0]);
+      int64_t cv;
+      bool known = known_value(s, v, cv);
+      bool any_case = false;
+      for (const SwitchCase &c : in.cases) {
+        if (known && (cv < c.lo || cv > c.hi))
+          continue;
+        State s2 = s;
+        if (c.lo == c.hi && !assume(s2, v, OpName::Eq, m_svals.get(SK::Const, c.lo)))
+          continue;
+        any_case = any_case || known;
+        take_branch(s2, block, c.target, events, "", false, in.loc);
+      }
+      if (!any_case) {
+        State s2 = s;
+        bool ok = true;
+        for (const SwitchCase &c : in.cases)
+          if (c.lo == c.hi && in.cases.size() <= 16)
+            ok = ok && assume(s2, v, OpName::Ne, m_svals.get(SK::Const, c.lo));
+        if (ok)
+          take_branch(s2, block, in.targets[0], events, "", false, in.loc);
+      }
+      break;
+    }
+    case Opcode::Ret: {
+      SvalId keep = in.operands.empty() ? 0 : operand_value(s, in.operands[0]);
+      purge(s, {}, {}, true, keep, in.loc);
+      break;
+    }
+    default: break; // Unreachable: the path ends here
+    }
+  }
+  m_cur_events = nullptr;
+}
+
+Finding FunctionAnalysis::build(const Pending &p) const {
+  // The chain of nodes from the entry to the finding.
+  std::vector<int32_t> chain;
+  for (int32_t n = p.node; n >= 0; n = m_nodes[n].pred)
+    chain.push_back(n);
+  std::reverse(chain.begin(), chain.end());
+  std::vector<const RawEvent *> raw;
+  for (int32_t n : chain)
+    for (const RawEvent &e : m_nodes[n].events)
+      raw.push_back(&e);
+  for (const RawEvent &e : p.events)
+    raw.push_back(&e);
+
+  Finding f;
+  f.warning = p.warning->name;
+  f.cwe = p.warning->cwe;
+  f.message = format_text(p.warning->message, p.expr, 0);
+  f.loc = p.loc;
+  f.function = m_fn_index;
+  int ref = 0;
+  bool started = false;
+  for (const RawEvent *e : raw) {
+    if (e->kind == RawEvent::Kind::StateChange) {
+      if (e->checker != p.checker || e->v != p.v)
+        continue;
+      const char *text = nullptr;
+      for (const ChangeText &c : p.warning->changes) {
+        if ((c.from == kAnyState || c.from == e->from) && (c.to == kAnyState || c.to == e->to)) {
+          text = c.text;
+          break;
+        }
+      }
+      if (!text)
+        continue;
+      started = true;
+      f.events.push_back({e->loc, m_fn_index, 1, format_text(text, e->expr, 0)});
+      if (e->to == p.warning->ref_state)
+        ref = static_cast<int>(f.events.size());
+    } else if (started) {
+      f.events.push_back({e->loc, m_fn_index, 1, e->text});
+    }
+  }
+  const char *final_tmpl = ref ? p.warning->final_text : p.warning->final_text_no_ref;
+  f.events.push_back({p.loc, m_fn_index, 1, format_text(final_tmpl, p.expr, ref)});
+  return f;
+}
+
+FunctionResult FunctionAnalysis::run() {
+  FunctionResult result;
+  m_seen.resize(m_fn.blocks.size());
+  m_states_at.assign(m_fn.blocks.size(), 0);
+  State init;
+  init.temps.assign(m_fn.temps.size(), 0);
+  init.sm.resize(m_checkers.size());
+  for (size_t k = 0; k < m_fn.params.size(); ++k)
+    init.temps[m_fn.params[k]] = m_svals.get(SK::Param, static_cast<int64_t>(k));
+  m_nodes.reserve(64);
+  enqueue(0, std::move(init), -1, {});
+  while (!m_worklist.empty()) {
+    int32_t n = m_worklist.front();
+    m_worklist.pop_front();
+    process(n);
+  }
+  // De-duplicate: same warning, place and expression -> the first found,
+  // which breadth-first order makes a shortest path.
+  std::set<std::tuple<std::string, uint32_t, uint32_t, uint32_t, uint32_t, std::string>> seen;
+  for (const Pending &p : m_pending) {
+    auto key = std::make_tuple(std::string(p.warning->name), p.loc.file, p.loc.line, p.loc.col, p.loc.handle, p.expr);
+    if (!seen.insert(key).second)
+      continue;
+    result.findings.push_back(build(p));
+  }
+  result.nodes = m_nodes.size();
+  result.too_complex = m_too_complex;
+  result.too_complex_reason = m_too_complex_reason;
+  return result;
+}
+
+} // namespace
+
+Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::move(opts)), m_checkers(make_checkers()) {}
+
+Engine::~Engine() = default;
+
+FunctionResult Engine::analyze(uint32_t function) {
+  if (function >= m_module.functions.size())
+    throw InternalError{"no such function"};
+  auto errs = verify_function(m_module, m_module.functions[function]);
+  if (!errs.empty())
+    throw InternalError{"invalid IR: " + errs.front()};
+  FunctionAnalysis a(m_module, function, m_opts, m_checkers);
+  return a.run();
+}
+
+std::vector<std::string> Engine::warning_names() {
+  std::vector<std::string> out;
+  for (auto &c : make_checkers())
+    for (const Warning *w : c->warnings())
+      out.push_back(w->name);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+} // namespace pathwise

@@ -1,0 +1,54 @@
+// The engine: path-sensitive exploration of one function's paths over the IR.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// A worklist over (block, program state) nodes — the exploded graph. States
+// bind temporaries and local memory to symbolic values, hold constraints
+// (equal / not equal to a constant) that split at branches, and each
+// checker's map from values to states. Every loop is bounded by a budget.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "checkers/checker.h"
+#include "diagnostics/finding.h"
+#include "ir/ir.h"
+
+namespace pathwise {
+
+struct EngineOptions {
+  std::set<std::string> disabled;    // warning names not to report
+  size_t max_nodes = 20000;          // exploded nodes per function
+  size_t max_states_per_block = 12;  // before constraints are generalized away
+};
+
+struct FunctionResult {
+  std::vector<Finding> findings;
+  size_t nodes = 0;
+  bool too_complex = false;
+  std::string too_complex_reason;
+};
+
+// Thrown when an internal check fails; the caller skips the function.
+struct InternalError {
+  std::string message;
+};
+
+class Engine {
+public:
+  Engine(const ir::Module &m, EngineOptions opts);
+  ~Engine();
+  // Analyses one function (index into Module::functions).
+  FunctionResult analyze(uint32_t function);
+
+  // Names of every warning any checker can raise, sorted.
+  static std::vector<std::string> warning_names();
+
+private:
+  const ir::Module &m_module;
+  EngineOptions m_opts;
+  std::vector<std::unique_ptr<Checker>> m_checkers;
+};
+
+} // namespace pathwise

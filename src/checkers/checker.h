@@ -1,0 +1,85 @@
+// The interface between the engine and a state machine (a checker).
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// A checker sees a narrow context: the state of a symbolic value, whether the
+// value is known to be NULL, and a way to report. It never sees the exploded
+// graph, GCC, or another checker's states.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pathwise {
+
+using SvalId = uint32_t; // a symbolic value; 0 = none
+using StateId = uint8_t; // a checker state; 0 = start (not tracked)
+constexpr StateId kAnyState = 255;
+
+enum class Tri : uint8_t { False, True, Unknown };
+
+// Wording of one state change on a path, as a given warning tells it.
+// Example: {unchecked, freed, "first %<free%> here"}. kAnyState matches all.
+struct ChangeText {
+  StateId from;
+  StateId to;
+  const char *text; // may use %E (the expression)
+};
+
+// A warning a checker can raise: its name, CWE, message and event wording.
+// Example: double-free, 415, "double-%<free%> of %E".
+struct Warning {
+  const char *name;
+  int cwe;
+  const char *cwe_title;
+  const char *message;             // %E = the expression
+  std::vector<ChangeText> changes; // first match wins; no match = event not shown
+  const char *final_text;          // %E = expression, %N = number of the event into ref_state
+  const char *final_text_no_ref;   // used when that event is not on the path
+  StateId ref_state;
+};
+
+// A call as checkers see it. Example: free (p): callee "free", args {p}.
+struct CallEvent {
+  std::string callee;
+  SvalId result = 0;
+  std::vector<SvalId> args;
+  std::vector<std::string> arg_text;
+  std::string result_text;
+};
+
+class CheckerContext {
+public:
+  virtual ~CheckerContext() = default;
+  virtual StateId state(SvalId v) const = 0;
+  // Changes v's state; the change becomes an event that warnings may word.
+  virtual void set_state(SvalId v, StateId to, const std::string &expr) = 0;
+  virtual Tri is_null(SvalId v) const = 0;
+  virtual void report(const Warning &w, SvalId v, const std::string &expr) = 0;
+};
+
+class Checker {
+public:
+  virtual ~Checker() = default;
+  virtual const char *name() const = 0;
+  virtual const std::vector<const char *> &state_names() const = 0;
+  virtual std::vector<const Warning *> warnings() const = 0;
+
+  // A call to a named function. Returns true if the checker modelled it
+  // completely, so the engine does not let its arguments escape.
+  virtual bool on_call(CheckerContext &, const CallEvent &) { return false; }
+  // A read or write through pointer v.
+  virtual void on_deref(CheckerContext &, SvalId, const std::string &) {}
+  // A branch learned that v is NULL (is_null) or non-NULL.
+  virtual void on_null_split(CheckerContext &, SvalId, bool, const std::string &) {}
+  // Is a value in this state a resource that must not become unreachable?
+  virtual bool is_leakable(StateId) const { return false; }
+  // v in state s became unreachable (and is not known to be NULL).
+  virtual void on_leak(CheckerContext &, SvalId, StateId, const std::string &) {}
+};
+
+// All checkers, in a fixed order (registry.cc).
+std::vector<std::unique_ptr<Checker>> make_checkers();
+
+} // namespace pathwise

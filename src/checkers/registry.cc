@@ -1,0 +1,15 @@
+// The checker registry: one line per checker, in a fixed order.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "checkers/checker.h"
+
+namespace pathwise {
+
+std::unique_ptr<Checker> make_malloc_checker();
+
+std::vector<std::unique_ptr<Checker>> make_checkers() {
+  std::vector<std::unique_ptr<Checker>> out;
+  out.push_back(make_malloc_checker());
+  return out;
+}
+
+} // namespace pathwise

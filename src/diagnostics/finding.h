@@ -1,0 +1,46 @@
+// Findings: what a checker reports, as plain data, with its numbered path.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Texts use GCC's diagnostic markup: %< and %> around quoted code, %% for a
+// literal percent sign. The GCC edge passes them to GCC's formatter; tests and
+// other writers turn them into plain text with plain_text().
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ir/ir.h"
+
+namespace pathwise {
+
+// One numbered step of a path. Example: {loc 5:3, "first %<free%> here"}.
+struct PathEvent {
+  ir::Loc loc;
+  uint32_t function = 0; // index into Module::functions
+  int depth = 1;         // stack depth, 1 = the analysed function
+  std::string text;
+};
+
+// One problem. Example: warning "double-free", cwe 415,
+// message "double-%<free%> of %<p%>", with three events.
+struct Finding {
+  std::string warning;
+  int cwe = 0;
+  std::string message;
+  ir::Loc loc;
+  uint32_t function = 0;
+  std::vector<PathEvent> events;
+};
+
+// "%<p%> leaks" -> "'p' leaks"; "%%" -> "%".
+std::string plain_text(const std::string &markup);
+
+// Quotes an expression for a message: "p" -> "%<p%>"; "" -> "%<<unknown>%>".
+std::string quote_expr(const std::string &expr);
+
+// Renders a finding as lines of plain text ("file:line:col: warning: ...",
+// then "  (N) text" per event), for tests and for verbose output.
+std::string format_finding(const ir::Module &m, const Finding &f);
+
+} // namespace pathwise

@@ -1,0 +1,239 @@
+// pathwise IR: the small, compiler-independent program form the engine reads.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// A Module holds symbols (functions and global variables) and the bodies of
+// the functions it defines. A Function is a list of Blocks of Instructions in
+// SSA form over numbered temporaries (%N); memory is reached through Places
+// (a base — local, global, string literal or the pointee of an operand —
+// followed by field and index accessors). Every instruction keeps the source
+// location it came from. See docs/IR.md for the text form.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pathwise::ir {
+
+// A minimal type: enough for widths, signedness, pointers and sizes.
+// Example: Type::integer(32, true) prints as "i32"; Type::pointer() as "ptr".
+enum class TypeKind : uint8_t { Void, Int, Ptr, Float, Record, Array, Func, Unknown };
+
+struct Type {
+  TypeKind kind = TypeKind::Unknown;
+  uint32_t bits = 0;      // Int, Float, Ptr
+  bool is_signed = false; // Int
+  uint64_t size = 0;      // Record, Array: size in bytes (0 = unknown)
+
+  static Type void_type() { return {TypeKind::Void, 0, false, 0}; }
+  static Type integer(uint32_t bits, bool is_signed) { return {TypeKind::Int, bits, is_signed, bits / 8}; }
+  static Type pointer() { return {TypeKind::Ptr, 64, false, 8}; }
+  static Type floating(uint32_t bits) { return {TypeKind::Float, bits, true, bits / 8}; }
+  static Type record(uint64_t size) { return {TypeKind::Record, 0, false, size}; }
+  static Type array(uint64_t size) { return {TypeKind::Array, 0, false, size}; }
+  static Type function() { return {TypeKind::Func, 0, false, 0}; }
+  static Type unknown() { return {}; }
+  bool is_pointer() const { return kind == TypeKind::Ptr; }
+  bool operator==(const Type &o) const {
+    return kind == o.kind && bits == o.bits && is_signed == o.is_signed && size == o.size;
+  }
+};
+
+std::string type_text(const Type &t);
+
+// A source location: an opaque handle for the front end (GCC's location_t)
+// plus file, line and column for people and for tests. line 0 = unknown.
+struct Loc {
+  uint32_t handle = 0;
+  uint32_t file = 0; // index into Module::files
+  uint32_t line = 0;
+  uint32_t col = 0;
+  bool known() const { return line != 0 || handle != 0; }
+};
+
+// An operand of an instruction.
+// Examples: %3 (temporary), 5:i32 (integer), null, &$x (address of local x),
+// &@g (address of global g), @f (function f), "abc" (string literal), undef.
+enum class OpKind : uint8_t { None, Temp, Int, Null, LocalAddr, GlobalAddr, Func, Str, Float, Undef };
+
+struct Operand {
+  OpKind kind = OpKind::None;
+  uint32_t id = 0;   // Temp: temporary id; LocalAddr: local index; GlobalAddr/Func: symbol index
+  int64_t value = 0; // Int
+  Type type;         // Int, Float: the constant's type
+  std::string str;   // Str: the literal's bytes
+
+  static Operand temp(uint32_t id) { Operand o; o.kind = OpKind::Temp; o.id = id; return o; }
+  static Operand integer(int64_t v, Type t) { Operand o; o.kind = OpKind::Int; o.value = v; o.type = t; return o; }
+  static Operand null() { Operand o; o.kind = OpKind::Null; return o; }
+  static Operand undef() { Operand o; o.kind = OpKind::Undef; return o; }
+  bool is_temp() const { return kind == OpKind::Temp; }
+  bool is_none() const { return kind == OpKind::None; }
+};
+
+// One step of a Place after its base: a field at a byte offset, or an index.
+struct Accessor {
+  enum class Kind : uint8_t { Field, Index } kind = Kind::Field;
+  std::string name; // Field
+  int64_t offset = 0; // Field: byte offset (-1 = unknown)
+  Operand index;    // Index
+};
+
+// A memory location: base plus accessors.
+// Examples: $x, @g, *%3, *%3.data@8, $buf[%5], "abc".
+enum class PlaceBase : uint8_t { Local, Global, Deref, Str };
+
+struct Place {
+  PlaceBase base = PlaceBase::Local;
+  uint32_t id = 0;   // Local: local index; Global: symbol index
+  Operand pointer;   // Deref: the pointer operand; Str: the literal
+  int64_t offset = 0; // Deref: constant byte offset added to the pointer
+  std::vector<Accessor> path;
+};
+
+enum class Opcode : uint8_t {
+  Copy,    // %t = copy a
+  Unary,   // %t = neg a   (neg, not, lnot, conv, abs, ...)
+  Binary,  // %t = add a, b
+  Load,    // %t = load PLACE
+  Store,   // store PLACE, a
+  Addr,    // %t = addr PLACE
+  Call,    // [%t =] call CALLEE(args)
+  Phi,     // %t = phi [a, bbN], ...
+  Clobber, // clobber PLACE   (the storage ends its life)
+  Unknown, // [%t =] unknown "what" (a, ...)  — anything not modelled
+  // Terminators.
+  Br,          // br OP a, b, bbT, bbF
+  Jmp,         // jmp bbN
+  Switch,      // switch a, bbDefault [lo..hi: bbN, ...]
+  Ret,         // ret [a]
+  Unreachable, // no successor (noreturn call, __builtin_unreachable)
+};
+
+// Operators of Unary, Binary and Br.
+enum class OpName : uint8_t {
+  None,
+  // unary
+  Neg, Not, LNot, Conv, Abs,
+  // binary arithmetic
+  Add, Sub, Mul, Div, Mod, And, Or, Xor, Shl, Shr, PtrAdd, PtrDiff, Min, Max, Other,
+  // comparisons
+  Eq, Ne, Lt, Le, Gt, Ge,
+};
+
+const char *op_name_text(OpName op);
+bool is_comparison(OpName op);
+OpName invert_comparison(OpName op); // Lt -> Ge
+OpName swap_comparison(OpName op);   // Lt -> Gt
+
+struct SwitchCase {
+  int64_t lo = 0, hi = 0; // inclusive range
+  uint32_t target = 0;
+};
+
+struct Instruction {
+  Opcode opcode = Opcode::Unknown;
+  OpName op = OpName::None;
+  uint32_t result = 0; // temporary defined, 0 = none
+  std::vector<Operand> operands; // Copy/Unary/Binary/Br: a[, b]; Store: value; Call: callee, args...; Phi: values; Ret: [value]
+  Place place;                   // Load, Store, Addr, Clobber
+  std::vector<uint32_t> targets; // Br: true, false; Jmp: one; Switch: default; Phi: incoming blocks
+  std::vector<SwitchCase> cases; // Switch
+  std::string what;              // Unknown: what it stands for
+  Loc loc;
+
+  bool is_terminator() const { return opcode >= Opcode::Br; }
+};
+
+struct Block {
+  std::vector<Instruction> insns; // phis first, one terminator last
+};
+
+// A temporary: SSA value defined once (or a parameter).
+struct Temp {
+  Type type;
+  std::string name; // the user variable it stands for, "" if none
+};
+
+struct Local {
+  std::string name;
+  Type type;
+  bool is_param = false;
+};
+
+struct Function {
+  uint32_t symbol = 0; // index of its Symbol in the Module
+  std::vector<uint32_t> params; // temporaries holding the incoming arguments
+  Type ret_type = Type::void_type();
+  std::vector<Temp> temps; // temps[0] is reserved (no temporary)
+  std::vector<Local> locals;
+  std::vector<Block> blocks; // blocks[0] is the entry
+  Loc loc;
+  uintptr_t handle = 0; // front end's handle (GCC's FUNCTION_DECL)
+
+  uint32_t new_temp(Type t, std::string name = "");
+};
+
+enum class SymbolKind : uint8_t { Function, Variable };
+
+struct Symbol {
+  std::string name;
+  SymbolKind kind = SymbolKind::Function;
+  Type type;
+  int32_t body = -1; // index into Module::functions, -1 = external
+  // Attributes that the engine may rely on.
+  bool is_noreturn = false;
+  bool is_const = false; // Variable: read-only
+};
+
+struct Module {
+  std::vector<std::string> files;
+  std::vector<Symbol> symbols;
+  std::vector<Function> functions;
+
+  uint32_t file_index(const std::string &name);
+  uint32_t symbol_index(const std::string &name, SymbolKind kind); // find or add
+  int find_symbol(const std::string &name) const;                  // -1 if absent
+  const std::string &function_name(const Function &f) const { return symbols[f.symbol].name; }
+};
+
+// Readable expression text, as GCC's analyzer prints it: "p", "*q",
+// "*b.data", "buf[i]". Empty when there is nothing a person would recognise.
+// A temporary without a user name is named after its definition (a load
+// from *b.data reads as "*b.data").
+class TextNamer {
+public:
+  TextNamer(const Module &m, const Function &f);
+  std::string operand(const Operand &o) const;
+  std::string place(const Place &p) const;
+  std::string temp(uint32_t t) const;
+
+private:
+  const Module &m_module;
+  const Function &m_fn;
+  std::vector<const Instruction *> m_defs; // by temporary
+  std::string temp_at(uint32_t t, int depth) const;
+};
+
+std::string operand_text(const Module &m, const Function &f, const Operand &o);
+std::string place_text(const Module &m, const Function &f, const Place &p);
+
+// Text form: print and parse (see docs/IR.md).
+std::string print_module(const Module &m);
+std::string print_function(const Module &m, const Function &f);
+
+struct ParseError {
+  int line;
+  std::string message;
+};
+// Parses the text form; throws ParseError.
+Module parse_module(const std::string &text);
+
+// Checks structural invariants; returns one message per problem (empty = valid).
+std::vector<std::string> verify_function(const Module &m, const Function &f);
+std::vector<std::string> verify_module(const Module &m);
+
+// The blocks an instruction's terminator can reach.
+std::vector<uint32_t> successors(const Block &b);
+
+} // namespace pathwise::ir

@@ -1,0 +1,590 @@
+// pathwise IR: parser of the text form, so that tests can write IR by hand.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <cctype>
+#include <cstring>
+#include <map>
+
+#include "ir/ir.h"
+
+namespace pathwise::ir {
+namespace {
+
+class Parser {
+public:
+  explicit Parser(const std::string &text) : m_text(text) {}
+
+  Module parse() {
+    for (;;) {
+      skip_space();
+      if (at_end())
+        break;
+      std::string kw = word();
+      if (kw == "declare") {
+        uint32_t s = symbol_ref(SymbolKind::Function);
+        skip_space_inline();
+        if (peek_word() == "noreturn") {
+          word();
+          m_module.symbols[s].is_noreturn = true;
+        }
+      } else if (kw == "global") {
+        uint32_t s = symbol_ref(SymbolKind::Variable);
+        m_module.symbols[s].kind = SymbolKind::Variable;
+        expect(':');
+        m_module.symbols[s].type = type();
+        skip_space_inline();
+        if (peek_word() == "const") {
+          word();
+          m_module.symbols[s].is_const = true;
+        }
+      } else if (kw == "func") {
+        function();
+      } else {
+        fail("expected 'declare', 'global' or 'func', found '" + kw + "'");
+      }
+    }
+    return std::move(m_module);
+  }
+
+private:
+  const std::string &m_text;
+  size_t m_pos = 0;
+  int m_line = 1;
+  Module m_module;
+  Function *m_fn = nullptr;
+  std::map<std::string, uint32_t> m_locals;
+
+  [[noreturn]] void fail(const std::string &msg) { throw ParseError{m_line, msg}; }
+
+  bool at_end() const { return m_pos >= m_text.size(); }
+  char cur() const { return at_end() ? '\0' : m_text[m_pos]; }
+  void advance() {
+    if (cur() == '\n')
+      ++m_line;
+    ++m_pos;
+  }
+
+  void skip_space() {
+    for (;;) {
+      while (!at_end() && isspace(static_cast<unsigned char>(cur())))
+        advance();
+      if (cur() == ';' || (cur() == '/' && m_pos + 1 < m_text.size() && m_text[m_pos + 1] == '/')) {
+        while (!at_end() && cur() != '\n')
+          advance();
+        continue;
+      }
+      return;
+    }
+  }
+  void skip_space_inline() {
+    while (cur() == ' ' || cur() == '\t')
+      advance();
+  }
+
+  bool accept(char c) {
+    skip_space();
+    if (cur() == c) {
+      advance();
+      return true;
+    }
+    return false;
+  }
+  void expect(char c) {
+    if (!accept(c))
+      fail(std::string("expected '") + c + "'" + (at_end() ? " at end of input" : std::string(", found '") + cur() + "'"));
+  }
+  bool accept_str(const char *s) {
+    skip_space();
+    size_t n = strlen(s);
+    if (m_text.compare(m_pos, n, s) == 0) {
+      for (size_t i = 0; i < n; ++i)
+        advance();
+      return true;
+    }
+    return false;
+  }
+
+  static bool is_word_char(char c) { return isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; }
+
+  std::string word() {
+    skip_space();
+    std::string w;
+    while (is_word_char(cur()) && !(cur() == '.' && m_pos + 1 < m_text.size() && m_text[m_pos + 1] == '.')) {
+      w += cur();
+      advance();
+    }
+    if (w.empty())
+      fail(std::string("expected a name, found '") + cur() + "'");
+    return w;
+  }
+  std::string peek_word() {
+    size_t save = m_pos;
+    int line = m_line;
+    skip_space();
+    std::string w;
+    while (is_word_char(cur())) {
+      w += cur();
+      advance();
+    }
+    m_pos = save;
+    m_line = line;
+    return w;
+  }
+
+  int64_t number() {
+    skip_space();
+    bool neg = false;
+    if (cur() == '-') {
+      neg = true;
+      advance();
+    }
+    if (!isdigit(static_cast<unsigned char>(cur())))
+      fail("expected a number");
+    uint64_t v = 0;
+    while (isdigit(static_cast<unsigned char>(cur()))) {
+      v = v * 10 + static_cast<uint64_t>(cur() - '0');
+      advance();
+    }
+    return neg ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+  }
+
+  std::string quoted() {
+    skip_space();
+    if (cur() != '"')
+      fail("expected a string");
+    advance();
+    std::string s;
+    while (!at_end() && cur() != '"') {
+      if (cur() == '\n')
+        fail("unterminated string");
+      if (cur() == '\\') {
+        advance();
+        if (cur() == 'x') {
+          advance();
+          std::string hex;
+          for (int k = 0; k < 2 && isxdigit(static_cast<unsigned char>(cur())); ++k) {
+            hex += cur();
+            advance();
+          }
+          if (hex.empty())
+            fail("bad \\x escape");
+          s += static_cast<char>(std::stoi(hex, nullptr, 16));
+          continue;
+        }
+      }
+      s += cur();
+      advance();
+    }
+    if (at_end())
+      fail("unterminated string");
+    advance();
+    return s;
+  }
+
+  // A name after $ or @ or a field's dot: letters, digits and '_' (other
+  // names are quoted).
+  std::string name_after_sigil() {
+    skip_space();
+    if (cur() == '"')
+      return quoted();
+    std::string w;
+    while (isalnum(static_cast<unsigned char>(cur())) || cur() == '_') {
+      w += cur();
+      advance();
+    }
+    if (w.empty())
+      fail(std::string("expected a name, found '") + cur() + "'");
+    return w;
+  }
+
+  Type type() {
+    std::string w = word();
+    if (w == "void")
+      return Type::void_type();
+    if (w == "ptr")
+      return Type::pointer();
+    if (w == "fn")
+      return Type::function();
+    if (w == "any")
+      return Type::unknown();
+    auto num = [&](size_t from) -> uint64_t {
+      if (w.size() <= from)
+        fail("bad type '" + w + "'");
+      for (size_t i = from; i < w.size(); ++i)
+        if (!isdigit(static_cast<unsigned char>(w[i])))
+          fail("bad type '" + w + "'");
+      return std::stoull(w.substr(from));
+    };
+    if (w[0] == 'i')
+      return Type::integer(static_cast<uint32_t>(num(1)), true);
+    if (w[0] == 'u')
+      return Type::integer(static_cast<uint32_t>(num(1)), false);
+    if (w[0] == 'f')
+      return Type::floating(static_cast<uint32_t>(num(1)));
+    if (w.rfind("rec", 0) == 0)
+      return Type::record(num(3));
+    if (w.rfind("arr", 0) == 0)
+      return Type::array(num(3));
+    fail("unknown type '" + w + "'; valid: void ptr fn any iN uN fN recN arrN");
+  }
+
+  uint32_t symbol_ref(SymbolKind kind) {
+    expect('@');
+    return m_module.symbol_index(name_after_sigil(), kind);
+  }
+
+  uint32_t local_ref() {
+    expect('$');
+    std::string n = name_after_sigil();
+    auto it = m_locals.find(n);
+    if (it == m_locals.end())
+      fail("unknown local '$" + n + "'");
+    return it->second;
+  }
+
+  uint32_t temp_id() {
+    expect('%');
+    int64_t n = number();
+    if (n <= 0 || n > 1000000)
+      fail("bad temporary number");
+    auto id = static_cast<uint32_t>(n);
+    if (m_fn->temps.size() <= id)
+      m_fn->temps.resize(id + 1);
+    return id;
+  }
+
+  // %N:T ["name"]
+  uint32_t temp_def() {
+    uint32_t id = temp_id();
+    expect(':');
+    m_fn->temps[id].type = type();
+    skip_space_inline();
+    if (cur() == '"')
+      m_fn->temps[id].name = quoted();
+    return id;
+  }
+
+  uint32_t block_ref() {
+    std::string w = word();
+    if (w.size() < 3 || w.compare(0, 2, "bb") != 0)
+      fail("expected a block label bbN, found '" + w + "'");
+    for (size_t i = 2; i < w.size(); ++i)
+      if (!isdigit(static_cast<unsigned char>(w[i])))
+        fail("bad block label '" + w + "'");
+    return static_cast<uint32_t>(std::stoul(w.substr(2)));
+  }
+
+  Operand operand() {
+    skip_space();
+    char c = cur();
+    if (c == '%')
+      return Operand::temp(temp_id());
+    if (c == '"') {
+      Operand o;
+      o.kind = OpKind::Str;
+      o.str = quoted();
+      return o;
+    }
+    if (c == '@') {
+      Operand o;
+      o.kind = OpKind::Func;
+      o.id = symbol_ref(SymbolKind::Function);
+      return o;
+    }
+    if (c == '&') {
+      advance();
+      skip_space();
+      Operand o;
+      if (cur() == '$') {
+        o.kind = OpKind::LocalAddr;
+        o.id = local_ref();
+      } else {
+        o.kind = OpKind::GlobalAddr;
+        o.id = symbol_ref(SymbolKind::Variable);
+      }
+      return o;
+    }
+    if (c == '-' || isdigit(static_cast<unsigned char>(c))) {
+      int64_t v = number();
+      expect(':');
+      return Operand::integer(v, type());
+    }
+    std::string w = word();
+    if (w == "null")
+      return Operand::null();
+    if (w == "undef")
+      return Operand::undef();
+    if (w == "fp") {
+      expect(':');
+      Operand o;
+      o.kind = OpKind::Float;
+      o.type = type();
+      return o;
+    }
+    fail("expected an operand, found '" + w + "'");
+  }
+
+  Place place() {
+    Place p;
+    skip_space();
+    if (cur() == '$') {
+      p.base = PlaceBase::Local;
+      p.id = local_ref();
+    } else if (cur() == '@') {
+      p.base = PlaceBase::Global;
+      p.id = symbol_ref(SymbolKind::Variable);
+    } else if (cur() == '"') {
+      p.base = PlaceBase::Str;
+      p.pointer.kind = OpKind::Str;
+      p.pointer.str = quoted();
+    } else if (accept('*')) {
+      p.base = PlaceBase::Deref;
+      if (accept('(')) {
+        p.pointer = operand();
+        expect('+');
+        p.offset = number();
+        expect(')');
+      } else {
+        p.pointer = operand();
+      }
+    } else {
+      fail("expected a place ($local, @global, *operand or a string)");
+    }
+    for (;;) {
+      if (cur() == '.') {
+        advance();
+        Accessor a;
+        a.kind = Accessor::Kind::Field;
+        a.name = name_after_sigil();
+        expect('@');
+        a.offset = number();
+        p.path.push_back(a);
+      } else if (cur() == '[') {
+        advance();
+        Accessor a;
+        a.kind = Accessor::Kind::Index;
+        a.index = operand();
+        expect(']');
+        p.path.push_back(a);
+      } else {
+        break;
+      }
+    }
+    return p;
+  }
+
+  Loc loc() {
+    Loc l;
+    l.file = m_fn ? m_fn->loc.file : 0;
+    skip_space_inline();
+    if (cur() != '!')
+      return l;
+    advance();
+    if (cur() == '"') {
+      l.file = m_module.file_index(quoted());
+      expect(':');
+    }
+    l.line = static_cast<uint32_t>(number());
+    expect(':');
+    l.col = static_cast<uint32_t>(number());
+    return l;
+  }
+
+  OpName op_name(const std::string &w) {
+    for (int k = static_cast<int>(OpName::Neg); k <= static_cast<int>(OpName::Ge); ++k)
+      if (w == op_name_text(static_cast<OpName>(k)))
+        return static_cast<OpName>(k);
+    return OpName::None;
+  }
+
+  void instruction(Block &blk) {
+    Instruction in;
+    skip_space();
+    if (cur() == '%') {
+      in.result = temp_def();
+      expect('=');
+    }
+    std::string kw = word();
+    if (kw == "copy") {
+      in.opcode = Opcode::Copy;
+      in.operands.push_back(operand());
+    } else if (kw == "load" || kw == "addr") {
+      in.opcode = kw == "load" ? Opcode::Load : Opcode::Addr;
+      in.place = place();
+    } else if (kw == "store") {
+      in.opcode = Opcode::Store;
+      in.place = place();
+      expect(',');
+      in.operands.push_back(operand());
+    } else if (kw == "clobber") {
+      in.opcode = Opcode::Clobber;
+      in.place = place();
+    } else if (kw == "call") {
+      in.opcode = Opcode::Call;
+      in.operands.push_back(operand());
+      expect('(');
+      if (!accept(')')) {
+        do
+          in.operands.push_back(operand());
+        while (accept(','));
+        expect(')');
+      }
+    } else if (kw == "phi") {
+      in.opcode = Opcode::Phi;
+      do {
+        expect('[');
+        in.operands.push_back(operand());
+        expect(',');
+        in.targets.push_back(block_ref());
+        expect(']');
+      } while (accept(','));
+    } else if (kw == "unknown") {
+      in.opcode = Opcode::Unknown;
+      in.what = quoted();
+      skip_space_inline();
+      if (cur() == '(') {
+        advance();
+        if (!accept(')')) {
+          do
+            in.operands.push_back(operand());
+          while (accept(','));
+          expect(')');
+        }
+      }
+    } else if (kw == "br") {
+      in.opcode = Opcode::Br;
+      in.op = op_name(word());
+      if (!is_comparison(in.op))
+        fail("br expects a comparison: eq ne lt le gt ge");
+      in.operands.push_back(operand());
+      expect(',');
+      in.operands.push_back(operand());
+      expect(',');
+      in.targets.push_back(block_ref());
+      expect(',');
+      in.targets.push_back(block_ref());
+    } else if (kw == "jmp") {
+      in.opcode = Opcode::Jmp;
+      in.targets.push_back(block_ref());
+    } else if (kw == "switch") {
+      in.opcode = Opcode::Switch;
+      in.operands.push_back(operand());
+      expect(',');
+      in.targets.push_back(block_ref());
+      expect('[');
+      if (!accept(']')) {
+        do {
+          SwitchCase c;
+          c.lo = c.hi = number();
+          if (accept_str(".."))
+            c.hi = number();
+          expect(':');
+          c.target = block_ref();
+          in.cases.push_back(c);
+        } while (accept(','));
+        expect(']');
+      }
+    } else if (kw == "ret") {
+      in.opcode = Opcode::Ret;
+      skip_space_inline();
+      if (cur() != '\n' && cur() != '!' && cur() != ';' && !at_end())
+        in.operands.push_back(operand());
+    } else if (kw == "unreachable") {
+      in.opcode = Opcode::Unreachable;
+    } else {
+      OpName op = op_name(kw);
+      if (op == OpName::None)
+        fail("unknown instruction '" + kw + "'");
+      in.op = op;
+      in.operands.push_back(operand());
+      if (accept(',')) {
+        in.opcode = Opcode::Binary;
+        in.operands.push_back(operand());
+      } else {
+        in.opcode = Opcode::Unary;
+      }
+    }
+    in.loc = loc();
+    blk.insns.push_back(std::move(in));
+  }
+
+  void function() {
+    m_module.functions.emplace_back();
+    m_fn = &m_module.functions.back();
+    m_locals.clear();
+    uint32_t sym = symbol_ref(SymbolKind::Function);
+    if (m_module.symbols[sym].body >= 0)
+      fail("function '" + m_module.symbols[sym].name + "' defined twice");
+    m_module.symbols[sym].kind = SymbolKind::Function;
+    m_module.symbols[sym].body = static_cast<int32_t>(m_module.functions.size() - 1);
+    m_fn->symbol = sym;
+    m_fn->temps.resize(1);
+    expect('(');
+    if (!accept(')')) {
+      do
+        m_fn->params.push_back(temp_def());
+      while (accept(','));
+      expect(')');
+    }
+    if (!accept_str("->"))
+      fail("expected '->' and a return type");
+    m_fn->ret_type = type();
+    skip_space_inline();
+    if (cur() == '!') {
+      advance();
+      if (cur() == '"') {
+        m_fn->loc.file = m_module.file_index(quoted());
+        expect(':');
+      }
+      m_fn->loc.line = static_cast<uint32_t>(number());
+      expect(':');
+      m_fn->loc.col = static_cast<uint32_t>(number());
+    }
+    expect('{');
+    for (;;) {
+      skip_space();
+      if (accept('}'))
+        break;
+      if (at_end())
+        fail("unterminated function body");
+      std::string w = peek_word();
+      if (w == "local") {
+        word();
+        expect('$');
+        std::string n = name_after_sigil();
+        expect(':');
+        Local l{n, type(), false};
+        skip_space_inline();
+        if (peek_word() == "param") {
+          word();
+          l.is_param = true;
+        }
+        if (m_locals.count(n))
+          fail("local '$" + n + "' declared twice");
+        m_locals[n] = static_cast<uint32_t>(m_fn->locals.size());
+        m_fn->locals.push_back(l);
+        continue;
+      }
+      if (w.size() > 2 && w.compare(0, 2, "bb") == 0) {
+        uint32_t b = block_ref();
+        expect(':');
+        if (b != m_fn->blocks.size())
+          fail("blocks must be numbered in order; expected bb" + std::to_string(m_fn->blocks.size()));
+        m_fn->blocks.emplace_back();
+        continue;
+      }
+      if (m_fn->blocks.empty())
+        fail("instruction before the first block label");
+      instruction(m_fn->blocks.back());
+    }
+    m_fn = nullptr;
+  }
+};
+
+} // namespace
+
+Module parse_module(const std::string &text) {
+  Parser p(text);
+  return p.parse();
+}
+
+} // namespace pathwise::ir

@@ -1,0 +1,261 @@
+// Unit tests of the engine and the malloc checker, on IR written as text.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include "analysis/engine.h"
+
+using namespace pathwise;
+using namespace pathwise::ir;
+
+namespace {
+
+struct Analysis {
+  Module module;
+  FunctionResult result;
+};
+
+Analysis analyze(const std::string &text, EngineOptions opts = {}) {
+  Analysis r{parse_module(text), {}};
+  Engine e(r.module, opts);
+  r.result = e.analyze(0);
+  return r;
+}
+
+std::vector<std::string> events(const Finding &f) {
+  std::vector<std::string> out;
+  for (const PathEvent &e : f.events)
+    out.push_back(std::to_string(e.loc.line) + ": " + plain_text(e.text));
+  return out;
+}
+
+const char *kDoubleFree = R"(func @f(%1:i64 "n") -> void !"t.c":2:1 {
+bb0:
+  %2:ptr "p" = call @malloc(%1) !4:13
+  br eq %2, null, bb1, bb2 !5:6
+bb1:
+  ret !6:5
+bb2:
+  call @free(%2) !7:3
+  call @free(%2) !8:3
+  ret !9:1
+}
+)";
+
+} // namespace
+
+TEST(MallocChecker, DoubleFreeHasNumberedPath) {
+  Analysis r = analyze(kDoubleFree);
+  ASSERT_EQ(r.result.findings.size(), 1u);
+  const Finding &f = r.result.findings[0];
+  EXPECT_EQ(f.warning, "double-free");
+  EXPECT_EQ(f.cwe, 415);
+  EXPECT_EQ(plain_text(f.message), "double-'free' of 'p'");
+  EXPECT_EQ(f.loc.line, 8u);
+  EXPECT_EQ(events(f), (std::vector<std::string>{
+                           "4: allocated here",
+                           "5: assuming 'p' is non-NULL",
+                           "5: following 'false' branch (when 'p' is non-NULL)...",
+                           "7: ...to here",
+                           "7: first 'free' here",
+                           "8: second 'free' here; first 'free' was at (5)",
+                       }));
+}
+
+TEST(MallocChecker, DisabledWarningIsNotReported) {
+  EngineOptions o;
+  o.disabled.insert("double-free");
+  Analysis r = analyze(kDoubleFree, o);
+  EXPECT_TRUE(r.result.findings.empty());
+}
+
+TEST(MallocChecker, FreeThroughCopyIsSameValue) {
+  Analysis r = analyze(R"(func @f() -> void {
+bb0:
+  %1:ptr "p" = call @malloc(8:i64) !3:3
+  %2:ptr "q" = copy %1 !4:3
+  call @free(%1) !5:3
+  call @free(%2) !6:3
+  ret !7:1
+}
+)");
+  ASSERT_EQ(r.result.findings.size(), 1u);
+  EXPECT_EQ(plain_text(r.result.findings[0].message), "double-'free' of 'q'");
+}
+
+TEST(MallocChecker, FreeOfNullOnOneBranchIsFine) {
+  // if (p == NULL) free (p); free (p);  -- on the NULL path both frees do nothing.
+  Analysis r = analyze(R"(func @f() -> void {
+bb0:
+  %1:ptr "p" = call @malloc(8:i64) !3:3
+  br eq %1, null, bb1, bb2 !4:3
+bb1:
+  call @free(%1) !5:5
+  call @free(%1) !6:5
+  ret !7:1
+bb2:
+  call @free(%1) !8:3
+  ret !9:1
+}
+)");
+  EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
+
+TEST(MallocChecker, UseAfterFreeNamesThePointer) {
+  Analysis r = analyze(R"(func @u() -> void {
+bb0:
+  %1:ptr "q" = call @malloc(10:i64) !25:12
+  call @free(%1) !26:3
+  store *%1, 1:i32 !27:6
+  ret !28:1
+}
+)");
+  ASSERT_EQ(r.result.findings.size(), 1u);
+  const Finding &f = r.result.findings[0];
+  EXPECT_EQ(f.warning, "use-after-free");
+  EXPECT_EQ(f.cwe, 416);
+  EXPECT_EQ(events(f), (std::vector<std::string>{"25: allocated here", "26: freed here",
+                                                 "27: use after 'free' of 'q'; freed at (2)"}));
+}
+
+TEST(MallocChecker, LeakOnEarlyReturnIsReportedAtTheReturn) {
+  Analysis r = analyze(R"(func @h(%1:i32 "c") -> void {
+bb0:
+  %2:ptr "q" = call @malloc(10:i64) !18:13
+  br ne %1, 0:i32, bb1, bb2 !19:6
+bb1:
+  ret !20:5
+bb2:
+  call @free(%2) !21:3
+  ret !22:1
+}
+)");
+  ASSERT_EQ(r.result.findings.size(), 1u);
+  const Finding &f = r.result.findings[0];
+  EXPECT_EQ(f.warning, "malloc-leak");
+  EXPECT_EQ(plain_text(f.message), "leak of 'q'");
+  EXPECT_EQ(f.loc.line, 20u);
+  EXPECT_EQ(events(f), (std::vector<std::string>{"18: allocated here",
+                                                 "19: following 'true' branch (when 'c != 0')...",
+                                                 "20: ...to here", "20: 'q' leaks here; was allocated at (1)"}));
+}
+
+TEST(MallocChecker, OverwrittenPointerLeaksWhereOverwritten) {
+  Analysis r = analyze(R"(func @g() -> void {
+bb0:
+  %1:ptr "p" = call @malloc(10:i64) !12:13
+  %2:ptr "p" = call @malloc(20:i64) !13:7
+  call @free(%2) !14:3
+  ret !15:1
+}
+)");
+  ASSERT_EQ(r.result.findings.size(), 1u);
+  EXPECT_EQ(r.result.findings[0].loc.line, 13u);
+}
+
+TEST(MallocChecker, NullResultIsNotALeak) {
+  Analysis r = analyze(R"(func @f() -> void {
+bb0:
+  %1:ptr "p" = call @malloc(10:i64) !3:3
+  br eq %1, null, bb1, bb2 !4:3
+bb1:
+  ret !5:5
+bb2:
+  call @free(%1) !6:3
+  ret !7:1
+}
+)");
+  EXPECT_TRUE(r.result.findings.empty());
+}
+
+TEST(MallocChecker, ReturnedOrEscapedPointerIsNotALeak) {
+  Analysis r = analyze(R"(global @g : ptr
+func @f(%1:i32 "c") -> ptr {
+bb0:
+  %2:ptr "p" = call @malloc(10:i64) !3:3
+  %3:ptr "q" = call @malloc(10:i64) !4:3
+  %4:ptr "r" = call @malloc(10:i64) !5:3
+  store @g, %3 !6:3
+  call @keep(%4) !7:3
+  ret %2 !8:3
+}
+)");
+  EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
+
+TEST(MallocChecker, PointerKeptInLocalMemoryLeaksAtScopeEnd) {
+  Analysis r = analyze(R"(func @f() -> void {
+  local $p : ptr
+bb0:
+  %1:ptr = call @malloc(10:i64) !3:13
+  store $p, %1 !3:9
+  %2:ptr = load $p !4:3
+  clobber $p !5:1
+  ret !6:1
+}
+)");
+  ASSERT_EQ(r.result.findings.size(), 1u);
+  EXPECT_EQ(r.result.findings[0].loc.line, 5u);
+  EXPECT_EQ(plain_text(r.result.findings[0].message), "leak of 'p'");
+}
+
+TEST(Engine, InfeasiblePathIsNotExplored) {
+  // if (c) p = malloc; ... if (c) free (p);  -- no leak
+  Analysis r = analyze(R"(func @f(%1:i32 "c") -> void {
+bb0:
+  br ne %1, 0:i32, bb1, bb2 !2:3
+bb1:
+  %2:ptr "p" = call @malloc(10:i64) !3:5
+  jmp bb2
+bb2:
+  %3:ptr "p" = phi [null, bb0], [%2, bb1]
+  call @work() !4:3
+  br ne %1, 0:i32, bb3, bb4 !5:3
+bb3:
+  call @free(%3) !6:5
+  jmp bb4
+bb4:
+  ret !7:1
+}
+)");
+  EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
+
+TEST(Engine, LoopTerminatesWithFewNodes) {
+  Analysis r = analyze(R"(func @f(%1:i32 "n") -> void {
+bb0:
+  jmp bb1
+bb1:
+  %2:i32 "i" = phi [0:i32, bb0], [%4, bb2]
+  br lt %2, %1, bb2, bb3 !3:3
+bb2:
+  %3:ptr "p" = call @malloc(8:i64) !4:5
+  call @free(%3) !5:5
+  %4:i32 "i" = add %2, 1:i32
+  jmp bb1
+bb3:
+  ret !6:1
+}
+)");
+  EXPECT_TRUE(r.result.findings.empty());
+  EXPECT_FALSE(r.result.too_complex);
+  EXPECT_LT(r.result.nodes, 20u);
+}
+
+TEST(Engine, BudgetStopsCleanly) {
+  EngineOptions o;
+  o.max_nodes = 2;
+  Analysis r = analyze(kDoubleFree, o);
+  EXPECT_TRUE(r.result.too_complex);
+  EXPECT_NE(r.result.too_complex_reason.find("2 nodes"), std::string::npos);
+}
+
+TEST(Engine, InvalidIrIsAnInternalErrorNotACrash) {
+  Module m = parse_module("func @f() -> void {\nbb0:\n  jmp bb7\n}\n");
+  Engine e(m, {});
+  EXPECT_THROW(e.analyze(0), InternalError);
+}
+
+TEST(Engine, WarningNamesAreSorted) {
+  auto names = Engine::warning_names();
+  EXPECT_EQ(names, (std::vector<std::string>{"double-free", "malloc-leak", "use-after-free"}));
+}

@@ -1,0 +1,110 @@
+// Unit tests of the IR: parse, print, verify, expression text.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include "ir/ir.h"
+
+using namespace pathwise::ir;
+
+static const char *kSample = R"(declare @malloc
+declare @free
+global @g : ptr
+func @f(%1:i32 "n") -> void !"t.c":3:1 {
+  local $s : rec16
+bb0:
+  %2:ptr "p" = call @malloc(%1) !4:13
+  br eq %2, null, bb1, bb2 !5:6
+bb1:
+  ret !6:5
+bb2:
+  %5:i32 = phi [%1, bb0]
+  store $s.data@8, %2 !7:3
+  %3:ptr = load $s.data@8 !8:3
+  %4:i32 = load *%3[%1] !8:3
+  call @free(%2) !9:3
+  ret
+}
+)";
+
+TEST(IrParser, RoundTripsThroughPrinter) {
+  Module m = parse_module(kSample);
+  std::string once = print_module(m);
+  Module m2 = parse_module(once);
+  EXPECT_EQ(once, print_module(m2));
+  EXPECT_NE(once.find("%2:ptr \"p\" = call @malloc(%1) !4:13"), std::string::npos) << once;
+  EXPECT_NE(once.find("store $s.data@8, %2 !7:3"), std::string::npos) << once;
+}
+
+TEST(IrParser, ReportsLineOfError) {
+  try {
+    parse_module("func @f() -> void {\nbb0:\n  frobnicate %1\n}\n");
+    FAIL() << "expected a ParseError";
+  } catch (const ParseError &e) {
+    EXPECT_EQ(e.line, 3);
+    EXPECT_NE(e.message.find("frobnicate"), std::string::npos);
+  }
+}
+
+TEST(IrParser, RejectsUnknownLocal) {
+  EXPECT_THROW(parse_module("func @f() -> void {\nbb0:\n  store $nope, 1:i32\n  ret\n}\n"), ParseError);
+}
+
+TEST(IrVerifier, AcceptsWellFormedFunction) {
+  Module m = parse_module(kSample);
+  auto errs = verify_module(m);
+  EXPECT_TRUE(errs.empty()) << errs.front();
+}
+
+TEST(IrVerifier, FindsMissingTerminatorAndDoubleDefinition) {
+  Module m = parse_module("func @f() -> void {\nbb0:\n  %1:i32 = copy 1:i32\n  %1:i32 = copy 2:i32\n}\n");
+  auto errs = verify_module(m);
+  ASSERT_EQ(errs.size(), 2u);
+  EXPECT_NE(errs[0].find("does not end with a terminator"), std::string::npos);
+  EXPECT_NE(errs[1].find("defined more than once"), std::string::npos);
+}
+
+TEST(IrVerifier, FindsBadTargetAndUseWithoutDefinition) {
+  Module m = parse_module("func @f() -> void {\nbb0:\n  br eq %7, 0:i32, bb1, bb9\nbb1:\n  ret\n}\n");
+  auto errs = verify_module(m);
+  ASSERT_EQ(errs.size(), 2u);
+  EXPECT_NE(errs[0].find("bb9 out of range"), std::string::npos);
+  EXPECT_NE(errs[1].find("used but never defined"), std::string::npos);
+}
+
+TEST(IrText, NamesExpressionsAsGccDoes) {
+  Module m = parse_module(R"(func @f(%1:ptr "b", %2:ptr "q", %3:i64 "i") -> void {
+  local $buf : arr40
+bb0:
+  %4:ptr = load *%1.data@8
+  %5:i32 = load *%4
+  %6:i8 = load $buf[%3]
+  %7:i32 = load *%2
+  ret
+}
+)");
+  const Function &f = m.functions[0];
+  TextNamer n(m, f);
+  const auto &b = f.blocks[0].insns;
+  EXPECT_EQ(n.place(b[0].place), "*b.data");
+  EXPECT_EQ(n.place(b[1].place), "**b.data");
+  EXPECT_EQ(n.place(b[2].place), "buf[i]");
+  EXPECT_EQ(n.place(b[3].place), "*q");
+  EXPECT_EQ(n.temp(4), "*b.data");
+  EXPECT_EQ(n.operand(Operand::null()), "0B");
+}
+
+TEST(IrText, SuccessorsOfSwitchIncludeDefaultAndCases) {
+  Module m = parse_module(R"(func @f(%1:i32) -> void {
+bb0:
+  switch %1, bb1 [1: bb2, 3..5: bb3]
+bb1:
+  ret
+bb2:
+  ret
+bb3:
+  ret
+}
+)");
+  EXPECT_EQ(successors(m.functions[0].blocks[0]), (std::vector<uint32_t>{1, 2, 3}));
+  EXPECT_TRUE(verify_module(m).empty());
+}
