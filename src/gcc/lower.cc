@@ -1,0 +1,774 @@
+// Lowering: GIMPLE SSA function bodies into pathwise IR.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Every statement and operand form is either lowered faithfully or to an
+// explicit `unknown` that keeps its location; lowering never aborts the
+// compile. Block 0 of the IR is a synthetic entry that jumps to GCC's first
+// block, so phis can name it as the entry edge's source.
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "gcc/lower.h"
+#include "gcc/gcc-includes.h"
+
+namespace pathwise::plugin {
+
+using namespace pathwise::ir;
+
+namespace {
+
+struct LowerError {
+  std::string message;
+};
+
+class Lowerer {
+public:
+  Lowerer(Module &m, function *fun) : m_mod(m), m_fun(fun) {}
+
+  void run();
+
+private:
+  Module &m_mod;
+  function *m_fun;
+  Function m_fn;
+  std::unordered_map<unsigned, uint32_t> m_ssa;   // SSA version -> temporary
+  std::unordered_map<tree, uint32_t> m_locals;    // decl -> local index
+  std::unordered_map<int, uint32_t> m_block;      // GCC bb index -> IR block
+  uint32_t m_cur = 0;                             // IR block being filled
+  Loc m_loc;
+
+  static std::string decl_name(tree decl) {
+    if (decl && DECL_P(decl) && DECL_NAME(decl))
+      return IDENTIFIER_POINTER(DECL_NAME(decl));
+    return "";
+  }
+
+  // The name a person would recognise, or "" for compiler temporaries.
+  static std::string user_name(tree decl) {
+    if (!decl || !DECL_P(decl) || DECL_ARTIFICIAL(decl) || DECL_IGNORED_P(decl))
+      return "";
+    return decl_name(decl);
+  }
+
+  static Type lower_type(tree t) {
+    if (!t)
+      return Type::unknown();
+    switch (TREE_CODE(t)) {
+    case VOID_TYPE: return Type::void_type();
+    case INTEGER_TYPE:
+    case BOOLEAN_TYPE:
+    case ENUMERAL_TYPE:
+      return Type::integer(TYPE_PRECISION(t), !TYPE_UNSIGNED(t));
+    case POINTER_TYPE:
+    case REFERENCE_TYPE:
+    case NULLPTR_TYPE:
+      return Type::pointer();
+    case REAL_TYPE: return Type::floating(TYPE_PRECISION(t));
+    case RECORD_TYPE:
+    case UNION_TYPE:
+    case QUAL_UNION_TYPE:
+    case ARRAY_TYPE: {
+      uint64_t size = 0;
+      if (TYPE_SIZE_UNIT(t) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(t)))
+        size = tree_to_uhwi(TYPE_SIZE_UNIT(t));
+      return TREE_CODE(t) == ARRAY_TYPE ? Type::array(size) : Type::record(size);
+    }
+    case FUNCTION_TYPE:
+    case METHOD_TYPE:
+      return Type::function();
+    default: return Type::unknown();
+    }
+  }
+
+  Loc loc_of(location_t l) {
+    Loc out;
+    if (l == UNKNOWN_LOCATION)
+      return out;
+    expanded_location x = expand_location(l);
+    out.handle = l;
+    if (x.file)
+      out.file = m_mod.file_index(x.file);
+    out.line = static_cast<uint32_t>(x.line);
+    out.col = static_cast<uint32_t>(x.column);
+    return out;
+  }
+
+  uint32_t symbol_for(tree decl) {
+    std::string name = decl_name(decl);
+    if (name.empty())
+      name = "D." + std::to_string(DECL_UID(decl));
+    SymbolKind kind = TREE_CODE(decl) == FUNCTION_DECL ? SymbolKind::Function : SymbolKind::Variable;
+    uint32_t s = m_mod.symbol_index(name, kind);
+    Symbol &sym = m_mod.symbols[s];
+    if (kind == SymbolKind::Function) {
+      sym.is_noreturn = sym.is_noreturn || TREE_THIS_VOLATILE(decl);
+    } else {
+      sym.type = lower_type(TREE_TYPE(decl));
+      sym.is_const = TREE_READONLY(decl);
+    }
+    return s;
+  }
+
+  static bool is_local_decl(tree t) {
+    return (TREE_CODE(t) == VAR_DECL && !TREE_STATIC(t) && !DECL_EXTERNAL(t)) || TREE_CODE(t) == PARM_DECL ||
+           TREE_CODE(t) == RESULT_DECL;
+  }
+
+  uint32_t local_for(tree decl) {
+    auto it = m_locals.find(decl);
+    if (it != m_locals.end())
+      return it->second;
+    std::string name = decl_name(decl);
+    if (name.empty())
+      name = TREE_CODE(decl) == RESULT_DECL ? "<retval>" : "D." + std::to_string(DECL_UID(decl));
+    // Names must be unique within the function: shadowed variables get a suffix.
+    std::string unique = name;
+    for (int k = 1;; ++k) {
+      bool clash = false;
+      for (const Local &l : m_fn.locals)
+        clash = clash || l.name == unique;
+      if (!clash)
+        break;
+      unique = name + "_" + std::to_string(k);
+    }
+    Local l{unique, lower_type(TREE_TYPE(decl)), TREE_CODE(decl) == PARM_DECL};
+    m_fn.locals.push_back(l);
+    auto id = static_cast<uint32_t>(m_fn.locals.size() - 1);
+    m_locals.emplace(decl, id);
+    return id;
+  }
+
+  uint32_t temp_for(tree ssa) {
+    unsigned v = SSA_NAME_VERSION(ssa);
+    auto it = m_ssa.find(v);
+    if (it != m_ssa.end())
+      return it->second;
+    uint32_t t = m_fn.new_temp(lower_type(TREE_TYPE(ssa)), user_name(SSA_NAME_VAR(ssa)));
+    m_ssa.emplace(v, t);
+    return t;
+  }
+
+  void emit(Instruction in) {
+    in.loc = m_loc;
+    m_fn.blocks[m_cur].insns.push_back(std::move(in));
+  }
+
+  uint32_t fresh(Type t) { return m_fn.new_temp(t); }
+
+  static bool is_memory(tree t) {
+    switch (TREE_CODE(t)) {
+    case VAR_DECL:
+    case PARM_DECL:
+    case RESULT_DECL:
+    case MEM_REF:
+    case TARGET_MEM_REF:
+    case COMPONENT_REF:
+    case ARRAY_REF:
+    case ARRAY_RANGE_REF:
+    case BIT_FIELD_REF:
+    case REALPART_EXPR:
+    case IMAGPART_EXPR:
+    case VIEW_CONVERT_EXPR:
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  static int64_t cst_value(tree t) {
+    if (tree_fits_shwi_p(t))
+      return tree_to_shwi(t);
+    return static_cast<int64_t>(TREE_INT_CST_LOW(t));
+  }
+
+  // An operand; may emit instructions (loads, address computations) into
+  // the current block. With `in_phi`, emits nothing.
+  Operand operand(tree t, bool in_phi = false) {
+    if (!t)
+      return Operand::undef();
+    switch (TREE_CODE(t)) {
+    case SSA_NAME: {
+      if (virtual_operand_p(t))
+        return Operand::undef();
+      if (SSA_NAME_IS_DEFAULT_DEF(t)) {
+        tree var = SSA_NAME_VAR(t);
+        if (!var || TREE_CODE(var) != PARM_DECL)
+          return Operand::undef(); // an uninitialised local
+      }
+      return Operand::temp(temp_for(t));
+    }
+    case INTEGER_CST:
+      if (POINTER_TYPE_P(TREE_TYPE(t)) && integer_zerop(t))
+        return Operand::null();
+      return Operand::integer(cst_value(t), lower_type(TREE_TYPE(t)));
+    case REAL_CST: {
+      Operand o;
+      o.kind = OpKind::Float;
+      o.type = lower_type(TREE_TYPE(t));
+      return o;
+    }
+    case STRING_CST: {
+      Operand o;
+      o.kind = OpKind::Str;
+      int len = TREE_STRING_LENGTH(t);
+      const char *p = TREE_STRING_POINTER(t);
+      if (len > 0 && p[len - 1] == '\0')
+        --len;
+      o.str.assign(p, static_cast<size_t>(len > 0 ? len : 0));
+      return o;
+    }
+    case ADDR_EXPR: {
+      tree obj = TREE_OPERAND(t, 0);
+      Operand o;
+      if (TREE_CODE(obj) == FUNCTION_DECL) {
+        o.kind = OpKind::Func;
+        o.id = symbol_for(obj);
+        return o;
+      }
+      if (TREE_CODE(obj) == STRING_CST)
+        return operand(obj);
+      if (TREE_CODE(obj) == VAR_DECL || TREE_CODE(obj) == PARM_DECL || TREE_CODE(obj) == RESULT_DECL) {
+        if (is_local_decl(obj)) {
+          o.kind = OpKind::LocalAddr;
+          o.id = local_for(obj);
+        } else {
+          o.kind = OpKind::GlobalAddr;
+          o.id = symbol_for(obj);
+        }
+        return o;
+      }
+      if (in_phi || TREE_CODE(obj) == LABEL_DECL)
+        return Operand::undef();
+      Instruction in;
+      in.opcode = Opcode::Addr;
+      in.place = place(obj);
+      in.result = fresh(Type::pointer());
+      emit(in);
+      return Operand::temp(in.result);
+    }
+    case OBJ_TYPE_REF: return operand(OBJ_TYPE_REF_EXPR(t), in_phi);
+    default:
+      if (is_memory(t) && !in_phi) {
+        Instruction in;
+        in.opcode = Opcode::Load;
+        in.place = place(t);
+        in.result = fresh(lower_type(TREE_TYPE(t)));
+        emit(in);
+        return Operand::temp(in.result);
+      }
+      return Operand::undef();
+    }
+  }
+
+  Place place(tree t) {
+    Place p;
+    switch (TREE_CODE(t)) {
+    case VAR_DECL:
+    case PARM_DECL:
+    case RESULT_DECL:
+      if (is_local_decl(t)) {
+        p.base = PlaceBase::Local;
+        p.id = local_for(t);
+      } else {
+        p.base = PlaceBase::Global;
+        p.id = symbol_for(t);
+      }
+      return p;
+    case STRING_CST:
+      p.base = PlaceBase::Str;
+      p.pointer = operand(t);
+      return p;
+    case MEM_REF: {
+      tree base = TREE_OPERAND(t, 0);
+      poly_offset_int off = mem_ref_offset(t);
+      int64_t offset = off.is_constant() ? off.to_constant().to_shwi() : 0;
+      if (TREE_CODE(base) == ADDR_EXPR && offset == 0) {
+        tree obj = TREE_OPERAND(base, 0);
+        if (TREE_CODE(obj) == VAR_DECL || TREE_CODE(obj) == PARM_DECL || TREE_CODE(obj) == RESULT_DECL)
+          return place(obj);
+      }
+      p.base = PlaceBase::Deref;
+      p.pointer = operand(base);
+      p.offset = offset;
+      return p;
+    }
+    case TARGET_MEM_REF: {
+      p.base = PlaceBase::Deref;
+      p.pointer = operand(TMR_BASE(t));
+      Accessor a;
+      a.kind = Accessor::Kind::Index;
+      a.index = Operand::undef();
+      p.path.push_back(a);
+      return p;
+    }
+    case COMPONENT_REF: {
+      p = place(TREE_OPERAND(t, 0));
+      tree field = TREE_OPERAND(t, 1);
+      Accessor a;
+      a.kind = Accessor::Kind::Field;
+      a.name = decl_name(field);
+      a.offset = -1;
+      if (TREE_CODE(field) == FIELD_DECL && DECL_FIELD_OFFSET(field) &&
+          TREE_CODE(DECL_FIELD_OFFSET(field)) == INTEGER_CST && DECL_FIELD_BIT_OFFSET(field) &&
+          TREE_CODE(DECL_FIELD_BIT_OFFSET(field)) == INTEGER_CST)
+        a.offset = int_byte_position(field);
+      p.path.push_back(a);
+      return p;
+    }
+    case ARRAY_REF:
+    case ARRAY_RANGE_REF: {
+      p = place(TREE_OPERAND(t, 0));
+      Accessor a;
+      a.kind = Accessor::Kind::Index;
+      a.index = operand(TREE_OPERAND(t, 1));
+      p.path.push_back(a);
+      return p;
+    }
+    case BIT_FIELD_REF:
+    case REALPART_EXPR:
+    case IMAGPART_EXPR: {
+      p = place(TREE_OPERAND(t, 0));
+      Accessor a;
+      a.kind = Accessor::Kind::Field;
+      a.offset = -1;
+      a.name = TREE_CODE(t) == REALPART_EXPR ? "real" : TREE_CODE(t) == IMAGPART_EXPR ? "imag" : "";
+      p.path.push_back(a);
+      return p;
+    }
+    case VIEW_CONVERT_EXPR: return place(TREE_OPERAND(t, 0));
+    default:
+      p.base = PlaceBase::Deref;
+      p.pointer = Operand::undef();
+      return p;
+    }
+  }
+
+  static OpName unary_op(tree_code c) {
+    switch (c) {
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+    case FLOAT_EXPR:
+    case FIX_TRUNC_EXPR:
+    case ADDR_SPACE_CONVERT_EXPR:
+      return OpName::Conv;
+    case NEGATE_EXPR: return OpName::Neg;
+    case BIT_NOT_EXPR: return OpName::Not;
+    case TRUTH_NOT_EXPR: return OpName::LNot;
+    case ABS_EXPR:
+    case ABSU_EXPR:
+      return OpName::Abs;
+    default: return OpName::None;
+    }
+  }
+
+  static OpName binary_op(tree_code c) {
+    switch (c) {
+    case PLUS_EXPR: return OpName::Add;
+    case MINUS_EXPR: return OpName::Sub;
+    case MULT_EXPR: return OpName::Mul;
+    case TRUNC_DIV_EXPR:
+    case CEIL_DIV_EXPR:
+    case FLOOR_DIV_EXPR:
+    case ROUND_DIV_EXPR:
+    case EXACT_DIV_EXPR:
+    case RDIV_EXPR:
+      return OpName::Div;
+    case TRUNC_MOD_EXPR:
+    case CEIL_MOD_EXPR:
+    case FLOOR_MOD_EXPR:
+    case ROUND_MOD_EXPR:
+      return OpName::Mod;
+    case BIT_AND_EXPR:
+    case TRUTH_AND_EXPR:
+      return OpName::And;
+    case BIT_IOR_EXPR:
+    case TRUTH_OR_EXPR:
+      return OpName::Or;
+    case BIT_XOR_EXPR:
+    case TRUTH_XOR_EXPR:
+      return OpName::Xor;
+    case LSHIFT_EXPR: return OpName::Shl;
+    case RSHIFT_EXPR: return OpName::Shr;
+    case POINTER_PLUS_EXPR: return OpName::PtrAdd;
+    case POINTER_DIFF_EXPR: return OpName::PtrDiff;
+    case MIN_EXPR: return OpName::Min;
+    case MAX_EXPR: return OpName::Max;
+    case EQ_EXPR: return OpName::Eq;
+    case NE_EXPR: return OpName::Ne;
+    case LT_EXPR: return OpName::Lt;
+    case LE_EXPR: return OpName::Le;
+    case GT_EXPR: return OpName::Gt;
+    case GE_EXPR: return OpName::Ge;
+    default: return OpName::None;
+    }
+  }
+
+  // Binds an instruction's result to lhs: an SSA name directly, memory
+  // through a store of a fresh temporary.
+  void emit_with_lhs(Instruction in, tree lhs) {
+    if (!lhs) {
+      emit(std::move(in));
+      return;
+    }
+    if (TREE_CODE(lhs) == SSA_NAME) {
+      in.result = temp_for(lhs);
+      emit(std::move(in));
+      return;
+    }
+    in.result = fresh(lower_type(TREE_TYPE(lhs)));
+    uint32_t value = in.result;
+    emit(std::move(in));
+    Instruction st;
+    st.opcode = Opcode::Store;
+    st.place = place(lhs);
+    st.operands.push_back(Operand::temp(value));
+    emit(std::move(st));
+  }
+
+  Instruction unknown(const std::string &what) {
+    Instruction in;
+    in.opcode = Opcode::Unknown;
+    in.what = what;
+    return in;
+  }
+
+  void lower_assign(gassign *stmt) {
+    tree lhs = gimple_assign_lhs(stmt);
+    tree_code code = gimple_assign_rhs_code(stmt);
+    if (gimple_clobber_p(stmt)) {
+      if (DECL_P(lhs) && is_local_decl(lhs)) {
+        Instruction in;
+        in.opcode = Opcode::Clobber;
+        in.place = place(lhs);
+        emit(std::move(in));
+      }
+      return;
+    }
+    Instruction in;
+    switch (get_gimple_rhs_class(code)) {
+    case GIMPLE_SINGLE_RHS: {
+      tree rhs = gimple_assign_rhs1(stmt);
+      if (TREE_CODE(lhs) != SSA_NAME) {
+        // A store; aggregate copies go through a temporary.
+        Operand v = TREE_CODE(rhs) == CONSTRUCTOR ? Operand::undef() : operand(rhs);
+        Instruction st;
+        st.opcode = Opcode::Store;
+        st.place = place(lhs);
+        st.operands.push_back(v);
+        emit(std::move(st));
+        return;
+      }
+      if (is_memory(rhs)) {
+        in.opcode = Opcode::Load;
+        in.place = place(rhs);
+      } else if (TREE_CODE(rhs) == ADDR_EXPR && !DECL_P(TREE_OPERAND(rhs, 0)) &&
+                 TREE_CODE(TREE_OPERAND(rhs, 0)) != STRING_CST) {
+        in.opcode = Opcode::Addr;
+        in.place = place(TREE_OPERAND(rhs, 0));
+      } else if (TREE_CODE(rhs) == CONSTRUCTOR || TREE_CODE(rhs) == ASSERT_EXPR) {
+        in = unknown(get_tree_code_name(TREE_CODE(rhs)));
+      } else {
+        in.opcode = Opcode::Copy;
+        in.operands.push_back(operand(rhs));
+      }
+      break;
+    }
+    case GIMPLE_UNARY_RHS: {
+      OpName op = unary_op(code);
+      Operand a = operand(gimple_assign_rhs1(stmt));
+      if (code == PAREN_EXPR) {
+        in.opcode = Opcode::Copy;
+      } else if (op == OpName::None) {
+        in = unknown(get_tree_code_name(code));
+      } else {
+        in.opcode = Opcode::Unary;
+        in.op = op;
+      }
+      in.operands.push_back(a);
+      break;
+    }
+    case GIMPLE_BINARY_RHS: {
+      OpName op = binary_op(code);
+      Operand a = operand(gimple_assign_rhs1(stmt));
+      Operand b = operand(gimple_assign_rhs2(stmt));
+      if (op == OpName::None) {
+        in = unknown(get_tree_code_name(code));
+      } else {
+        in.opcode = Opcode::Binary;
+        in.op = op;
+      }
+      in.operands = {a, b};
+      break;
+    }
+    default: {
+      // Ternary (COND_EXPR, FMA, ...): not modelled yet.
+      Operand a = operand(gimple_assign_rhs1(stmt));
+      Operand b = operand(gimple_assign_rhs2(stmt));
+      Operand c = operand(gimple_assign_rhs3(stmt));
+      in = unknown(get_tree_code_name(code));
+      in.operands = {a, b, c};
+      break;
+    }
+    }
+    emit_with_lhs(std::move(in), lhs);
+  }
+
+  void lower_call(gcall *stmt) {
+    Instruction in;
+    std::vector<Operand> args;
+    if (gimple_call_internal_p(stmt)) {
+      in = unknown(std::string("internal ") + internal_fn_name(gimple_call_internal_fn(stmt)));
+    } else {
+      in.opcode = Opcode::Call;
+      tree fndecl = gimple_call_fndecl(stmt);
+      if (fndecl) {
+        Operand callee;
+        callee.kind = OpKind::Func;
+        callee.id = symbol_for(fndecl);
+        in.operands.push_back(callee);
+      } else {
+        Operand callee = operand(gimple_call_fn(stmt));
+        in.operands.push_back(callee);
+      }
+    }
+    for (unsigned k = 0; k < gimple_call_num_args(stmt); ++k)
+      in.operands.push_back(operand(gimple_call_arg(stmt, k)));
+    emit_with_lhs(std::move(in), gimple_call_lhs(stmt));
+  }
+
+  void lower_asm(gasm *stmt) {
+    Instruction in = unknown("asm");
+    for (unsigned k = 0; k < gimple_asm_ninputs(stmt); ++k)
+      in.operands.push_back(operand(TREE_VALUE(gimple_asm_input_op(stmt, k))));
+    std::vector<tree> outs;
+    for (unsigned k = 0; k < gimple_asm_noutputs(stmt); ++k)
+      outs.push_back(TREE_VALUE(gimple_asm_output_op(stmt, k)));
+    emit(std::move(in));
+    for (tree out : outs) {
+      Instruction def = unknown("asm output");
+      emit_with_lhs(std::move(def), out);
+    }
+  }
+
+  uint32_t target(basic_block bb) {
+    auto it = m_block.find(bb->index);
+    if (it == m_block.end())
+      throw LowerError{"edge to a block outside the function"};
+    return it->second;
+  }
+
+  // Successor edges that matter for paths: not EH, not abnormal (unless
+  // those are all there is).
+  static std::vector<edge> normal_succs(basic_block bb) {
+    std::vector<edge> out, all;
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->succs) {
+      all.push_back(e);
+      if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+        out.push_back(e);
+    }
+    return out.empty() ? all : out;
+  }
+
+  void lower_terminator(basic_block bb, gimple *last) {
+    std::vector<edge> succs = normal_succs(bb);
+    std::vector<uint32_t> real;
+    for (edge e : succs)
+      if (e->dest != EXIT_BLOCK_PTR_FOR_FN(m_fun))
+        real.push_back(target(e->dest));
+    if (last && m_loc.line == 0)
+      m_loc = loc_of(gimple_location(last));
+    if (last && gimple_code(last) == GIMPLE_COND && succs.size() == 2) {
+      gcond *c = as_a<gcond *>(last);
+      edge t = nullptr, f = nullptr;
+      for (edge e : succs) {
+        if (e->flags & EDGE_TRUE_VALUE)
+          t = e;
+        if (e->flags & EDGE_FALSE_VALUE)
+          f = e;
+      }
+      if (t && f && t->dest != EXIT_BLOCK_PTR_FOR_FN(m_fun) && f->dest != EXIT_BLOCK_PTR_FOR_FN(m_fun)) {
+        Instruction in;
+        in.opcode = Opcode::Br;
+        OpName op = binary_op(gimple_cond_code(c));
+        if (is_comparison(op)) {
+          in.op = op;
+          in.operands = {operand(gimple_cond_lhs(c)), operand(gimple_cond_rhs(c))};
+        } else {
+          // Floating-point orderings and the like: either way may be taken.
+          in.op = OpName::Ne;
+          in.operands = {Operand::undef(), Operand::integer(0, Type::integer(32, true))};
+        }
+        in.targets = {target(t->dest), target(f->dest)};
+        emit(std::move(in));
+        return;
+      }
+    }
+    if (last && gimple_code(last) == GIMPLE_SWITCH) {
+      gswitch *sw = as_a<gswitch *>(last);
+      Instruction in;
+      in.opcode = Opcode::Switch;
+      in.operands.push_back(operand(gimple_switch_index(sw)));
+      in.targets.push_back(target(label_to_block(m_fun, CASE_LABEL(gimple_switch_default_label(sw)))));
+      for (unsigned k = 1; k < gimple_switch_num_labels(sw); ++k) {
+        tree lab = gimple_switch_label(sw, k);
+        tree lo = CASE_LOW(lab), hi = CASE_HIGH(lab) ? CASE_HIGH(lab) : CASE_LOW(lab);
+        if (!lo || TREE_CODE(lo) != INTEGER_CST || TREE_CODE(hi) != INTEGER_CST)
+          continue;
+        SwitchCase sc;
+        sc.lo = cst_value(lo);
+        sc.hi = cst_value(hi);
+        if (sc.lo > sc.hi)
+          continue;
+        sc.target = target(label_to_block(m_fun, CASE_LABEL(lab)));
+        in.cases.push_back(sc);
+      }
+      emit(std::move(in));
+      return;
+    }
+    if (last && gimple_code(last) == GIMPLE_RETURN) {
+      Instruction in;
+      in.opcode = Opcode::Ret;
+      tree rv = gimple_return_retval(as_a<greturn *>(last));
+      if (rv)
+        in.operands.push_back(operand(rv));
+      emit(std::move(in));
+      return;
+    }
+    Instruction in;
+    bool to_exit = false;
+    for (edge e : succs)
+      to_exit = to_exit || e->dest == EXIT_BLOCK_PTR_FOR_FN(m_fun);
+    if (real.empty()) {
+      in.opcode = to_exit ? Opcode::Ret : Opcode::Unreachable;
+    } else if (real.size() == 1 && !to_exit) {
+      in.opcode = Opcode::Jmp;
+      in.targets = real;
+      // A goto made from a statement (an early return) keeps its place on the edge.
+      if (succs.size() == 1 && LOCATION_LOCUS(succs[0]->goto_locus) != UNKNOWN_LOCATION)
+        m_loc = loc_of(succs[0]->goto_locus);
+    } else {
+      // Several ways out that no condition explains (computed goto, ...):
+      // any of them may be taken.
+      in.opcode = Opcode::Switch;
+      in.operands.push_back(Operand::undef());
+      in.targets.push_back(real[0]);
+      for (size_t k = 1; k < real.size(); ++k)
+        in.cases.push_back({static_cast<int64_t>(k), static_cast<int64_t>(k), real[k]});
+    }
+    emit(std::move(in));
+  }
+
+  void lower_block(basic_block bb) {
+    m_cur = m_block.at(bb->index);
+    // Phis first.
+    for (gphi_iterator gsi = gsi_start_phis(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gphi *phi = gsi.phi();
+      tree res = gimple_phi_result(phi);
+      if (virtual_operand_p(res))
+        continue;
+      m_loc = Loc{};
+      Instruction in;
+      in.opcode = Opcode::Phi;
+      in.result = temp_for(res);
+      for (unsigned k = 0; k < gimple_phi_num_args(phi); ++k) {
+        edge e = gimple_phi_arg_edge(phi, k);
+        uint32_t from = e->src == ENTRY_BLOCK_PTR_FOR_FN(m_fun) ? 0 : target(e->src);
+        in.operands.push_back(operand(gimple_phi_arg_def(phi, k), true));
+        in.targets.push_back(from);
+      }
+      emit(std::move(in));
+    }
+    gimple *last = nullptr;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi)) {
+      gimple *stmt = gsi_stmt(gsi);
+      m_loc = loc_of(gimple_location(stmt));
+      switch (gimple_code(stmt)) {
+      case GIMPLE_ASSIGN: lower_assign(as_a<gassign *>(stmt)); break;
+      case GIMPLE_CALL: lower_call(as_a<gcall *>(stmt)); break;
+      case GIMPLE_ASM: lower_asm(as_a<gasm *>(stmt)); break;
+      case GIMPLE_COND:
+      case GIMPLE_SWITCH:
+      case GIMPLE_RETURN:
+        last = stmt;
+        break; // lowered as the terminator
+      case GIMPLE_LABEL:
+      case GIMPLE_NOP:
+      case GIMPLE_DEBUG:
+      case GIMPLE_PREDICT:
+        break;
+      default: emit(unknown(gimple_code_name[gimple_code(stmt)])); break;
+      }
+    }
+    m_loc = last ? loc_of(gimple_location(last)) : Loc{};
+    lower_terminator(bb, last);
+  }
+};
+
+void Lowerer::run() {
+  tree fndecl = m_fun->decl;
+  if (!m_fun->cfg || !gimple_in_ssa_p(m_fun))
+    throw LowerError{"no CFG in SSA form"};
+  m_fn.temps.resize(1);
+  m_fn.symbol = symbol_for(fndecl);
+  if (m_mod.symbols[m_fn.symbol].body >= 0) // C++ overloads share a name
+    m_fn.symbol = m_mod.symbol_index(m_mod.symbols[m_fn.symbol].name + "." + std::to_string(DECL_UID(fndecl)),
+                                     SymbolKind::Function);
+  m_fn.ret_type = lower_type(TREE_TYPE(TREE_TYPE(fndecl)));
+  m_fn.loc = loc_of(DECL_SOURCE_LOCATION(fndecl));
+  m_fn.handle = reinterpret_cast<uintptr_t>(fndecl);
+  for (tree parm = DECL_ARGUMENTS(fndecl); parm; parm = DECL_CHAIN(parm)) {
+    tree def = ssa_default_def(m_fun, parm);
+    uint32_t t = def ? temp_for(def) : m_fn.new_temp(lower_type(TREE_TYPE(parm)), user_name(parm));
+    m_fn.params.push_back(t);
+    if (TREE_ADDRESSABLE(parm) || !is_gimple_reg(parm))
+      local_for(parm);
+  }
+  // Blocks: IR bb0 is the synthetic entry.
+  basic_block bb;
+  uint32_t next = 1;
+  FOR_EACH_BB_FN(bb, m_fun)
+  m_block[bb->index] = next++;
+  m_fn.blocks.resize(next);
+  edge first = single_succ_p(ENTRY_BLOCK_PTR_FOR_FN(m_fun)) ? single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(m_fun))
+                                                             : nullptr;
+  Instruction entry;
+  if (first && first->dest != EXIT_BLOCK_PTR_FOR_FN(m_fun)) {
+    entry.opcode = Opcode::Jmp;
+    entry.targets.push_back(target(first->dest));
+  } else {
+    entry.opcode = Opcode::Ret;
+  }
+  m_fn.blocks[0].insns.push_back(entry);
+  FOR_EACH_BB_FN(bb, m_fun)
+  lower_block(bb);
+  auto errs = verify_function(m_mod, m_fn);
+  if (!errs.empty())
+    throw LowerError{"lowered IR is invalid: " + errs.front()};
+  m_mod.symbols[m_fn.symbol].body = static_cast<int32_t>(m_mod.functions.size());
+  m_mod.functions.push_back(std::move(m_fn));
+}
+
+} // namespace
+
+bool lower_function(Module &m, function *fun, std::string &reason) {
+  size_t nsyms = m.symbols.size(), nfiles = m.files.size();
+  try {
+    Lowerer l(m, fun);
+    l.run();
+    return true;
+  } catch (const LowerError &e) {
+    reason = e.message;
+  } catch (const std::exception &e) {
+    reason = e.what();
+  }
+  // Leave the module as it was (symbols added on the way are harmless but
+  // would change the dump; drop them).
+  m.symbols.resize(nsyms);
+  m.files.resize(nfiles);
+  return false;
+}
+
+} // namespace pathwise::plugin

@@ -1,0 +1,271 @@
+// The plugin's entry: version check, plugin arguments, and the IPA pass that
+// lowers every function, analyses it and reports what it finds.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "analysis/engine.h"
+#include "gcc/lower.h"
+#include "gcc/report.h"
+#include "gcc/gcc-includes.h"
+#include "plugin-version.h"
+
+int plugin_is_GPL_compatible;
+
+namespace pathwise::plugin {
+
+namespace {
+
+const char *const kPluginName = "pathwise";
+
+struct Options {
+  bool dump_ir = false;
+  std::string dump_file; // "" = stderr
+  bool verbose = false;
+  std::set<std::string> disabled{"too-complex"};
+};
+
+Options g_options;
+
+const char *const kArgumentsHelp = "dump-ir[=FILE], disable=NAME[,NAME...], enable=NAME[,NAME...], verbose";
+
+std::vector<std::string> valid_names() {
+  std::vector<std::string> names = Engine::warning_names();
+  names.push_back("too-complex");
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string join(const std::vector<std::string> &v) {
+  std::string out;
+  for (const std::string &s : v)
+    out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+// Applies "NAME[,NAME...]" to the disabled set; false after reporting an
+// error for an unknown name.
+bool apply_names(const char *key, const char *value, bool disable) {
+  if (!value || !*value) {
+    error("%s: argument %qs needs a value: %<-fplugin-arg-%s-%s=NAME[,NAME...]%>", kPluginName, key, kPluginName,
+          key);
+    return false;
+  }
+  std::vector<std::string> names = valid_names();
+  std::string list = value;
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t comma = list.find(',', start);
+    std::string name = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (name.rfind("-Wanalyzer-", 0) == 0)
+      name = name.substr(11);
+    if (name == "all") {
+      for (const std::string &n : names)
+        disable ? (void)g_options.disabled.insert(n) : (void)g_options.disabled.erase(n);
+    } else if (std::find(names.begin(), names.end(), name) != names.end()) {
+      disable ? (void)g_options.disabled.insert(name) : (void)g_options.disabled.erase(name);
+    } else {
+      error("%s: unknown warning %qs in %<%s=%>; valid names are: all, %s", kPluginName, name.c_str(), key,
+            join(names).c_str());
+      return false;
+    }
+    if (comma == std::string::npos)
+      break;
+    start = comma + 1;
+  }
+  return true;
+}
+
+bool parse_arguments(const plugin_name_args *info) {
+  bool ok = true;
+  for (int i = 0; i < info->argc; ++i) {
+    const char *key = info->argv[i].key;
+    const char *value = info->argv[i].value;
+    if (!strcmp(key, "dump-ir")) {
+      g_options.dump_ir = true;
+      g_options.dump_file = value ? value : "";
+    } else if (!strcmp(key, "verbose")) {
+      if (value) {
+        error("%s: argument %<verbose%> takes no value", kPluginName);
+        ok = false;
+      }
+      g_options.verbose = true;
+    } else if (!strcmp(key, "disable")) {
+      ok = apply_names(key, value, true) && ok;
+    } else if (!strcmp(key, "enable")) {
+      ok = apply_names(key, value, false) && ok;
+    } else {
+      error("%s: unknown argument %qs; valid arguments are: %s", kPluginName, key, kArgumentsHelp);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+void dump_module(const ir::Module &m) {
+  std::string text = ir::print_module(m);
+  if (g_options.dump_file.empty()) {
+    fputs(text.c_str(), stderr);
+    return;
+  }
+  FILE *f = fopen(g_options.dump_file.c_str(), "w");
+  if (!f) {
+    error("%s: cannot write the IR dump to %qs: %s", kPluginName, g_options.dump_file.c_str(), xstrerror(errno));
+    return;
+  }
+  fputs(text.c_str(), f);
+  fclose(f);
+}
+
+bool finding_before(const ir::Module &m, const Finding &a, const Finding &b) {
+  const std::string &fa = a.loc.file < m.files.size() ? m.files[a.loc.file] : "";
+  const std::string &fb = b.loc.file < m.files.size() ? m.files[b.loc.file] : "";
+  if (fa != fb)
+    return fa < fb;
+  if (a.loc.line != b.loc.line)
+    return a.loc.line < b.loc.line;
+  if (a.loc.col != b.loc.col)
+    return a.loc.col < b.loc.col;
+  return a.warning < b.warning;
+}
+
+void analyse_translation_unit() {
+  auto start = std::chrono::steady_clock::now();
+  // Functions in definition order, for deterministic output.
+  std::vector<cgraph_node *> nodes;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+    if (node->get_fun())
+      nodes.push_back(node);
+  }
+  std::sort(nodes.begin(), nodes.end(), [](cgraph_node *a, cgraph_node *b) { return a->order < b->order; });
+
+  ir::Module module;
+  size_t not_lowered = 0;
+  for (cgraph_node *n : nodes) {
+    function *fun = n->get_fun();
+    std::string why;
+    push_cfun(fun);
+    bool ok = lower_function(module, fun, why);
+    pop_cfun();
+    if (!ok) {
+      ++not_lowered;
+      if (g_options.verbose)
+        inform(DECL_SOURCE_LOCATION(n->decl), "%s: function %qD skipped: %s", kPluginName, n->decl, why.c_str());
+    }
+  }
+  if (g_options.dump_ir)
+    dump_module(module);
+
+  EngineOptions eopts;
+  eopts.disabled = g_options.disabled;
+  Engine engine(module, eopts);
+  std::vector<Finding> findings;
+  size_t failed = 0, too_complex = 0, total_nodes = 0;
+  for (uint32_t i = 0; i < module.functions.size(); ++i) {
+    tree decl = reinterpret_cast<tree>(module.functions[i].handle);
+    std::string failure;
+    try {
+      FunctionResult r = engine.analyze(i);
+      total_nodes += r.nodes;
+      if (r.too_complex) {
+        ++too_complex;
+        if (!g_options.disabled.count("too-complex"))
+          inform(DECL_SOURCE_LOCATION(decl), "%s: analysis of %qD stopped early: %s", kPluginName, decl,
+                 r.too_complex_reason.c_str());
+      }
+      for (Finding &f : r.findings)
+        findings.push_back(std::move(f));
+    } catch (const InternalError &e) {
+      failure = e.message;
+    } catch (const std::exception &e) {
+      failure = e.what();
+    } catch (...) {
+      failure = "unknown internal error";
+    }
+    if (!failure.empty()) {
+      ++failed;
+      if (g_options.verbose)
+        inform(DECL_SOURCE_LOCATION(decl), "%s: analysis of %qD skipped: %s", kPluginName, decl, failure.c_str());
+    }
+  }
+  std::stable_sort(findings.begin(), findings.end(),
+                   [&](const Finding &a, const Finding &b) { return finding_before(module, a, b); });
+  for (const Finding &f : findings)
+    emit_finding(module, f);
+  if (g_options.verbose) {
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    fprintf(stderr,
+            "pathwise: %s: %zu functions lowered, %zu not lowered, %zu analysis failures, %zu too complex, "
+            "%zu exploded nodes, %zu findings, %.1f ms\n",
+            main_input_filename ? main_input_filename : "?", module.functions.size(), not_lowered, failed,
+            too_complex, total_nodes, findings.size(), ms);
+  }
+}
+
+const pass_data kPassData = {
+    SIMPLE_IPA_PASS, // type
+    "pathwise",      // name
+    OPTGROUP_NONE,   // optinfo_flags
+    TV_NONE,         // tv_id
+    0,               // properties_required
+    0,               // properties_provided
+    0,               // properties_destroyed
+    0,               // todo_flags_start
+    0,               // todo_flags_finish
+};
+
+// Runs once per translation unit, after the small IPA passes, when every
+// function body is in SSA form at any -O level.
+class Pass final : public simple_ipa_opt_pass {
+public:
+  explicit Pass(gcc::context *ctxt) : simple_ipa_opt_pass(kPassData, ctxt) {}
+  bool gate(function *) final override { return !seen_error(); }
+  unsigned int execute(function *) final override {
+    // Whole-program analysis at link time is a later step; the compile
+    // steps of an -flto build are analysed as usual.
+    if (in_lto_p)
+      return 0;
+    analyse_translation_unit();
+    return 0;
+  }
+  opt_pass *clone() final override { return new Pass(m_ctxt); }
+};
+
+} // namespace
+
+} // namespace pathwise::plugin
+
+int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version) {
+  using namespace pathwise::plugin;
+  const char *loaded = version ? version->basever : "unknown";
+  // Test hook: pretend to be loaded into another GCC.
+  if (const char *pretend = getenv("PATHWISE_TEST_LOADED_GCC_VERSION"))
+    loaded = pretend;
+  if (strcmp(loaded, gcc_version.basever) != 0) {
+    error("%s: built for GCC %s but loaded into GCC %s; rebuild pathwise against the plugin headers of this GCC",
+          kPluginName, gcc_version.basever, loaded);
+    return 0;
+  }
+  if (!parse_arguments(info))
+    return 0;
+
+  static struct plugin_info about = {PATHWISE_VERSION,
+                                     "path-sensitive static analyzer; arguments: dump-ir[=FILE], "
+                                     "disable=NAME[,NAME...], enable=NAME[,NAME...], verbose"};
+  register_callback(info->base_name, PLUGIN_INFO, nullptr, &about);
+
+  struct register_pass_info pass_info;
+  pass_info.pass = new Pass(g);
+  pass_info.reference_pass_name = "emutls";
+  pass_info.ref_pass_instance_number = 1;
+  pass_info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &pass_info);
+  return 0;
+}

@@ -1,0 +1,83 @@
+// Emission of findings through GCC's diagnostics.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gcc/report.h"
+#include "gcc/gcc-includes.h"
+
+namespace pathwise::plugin {
+
+namespace {
+
+// One event of a path, as GCC's path printer asks for it.
+class Event final : public diagnostic_event {
+public:
+  Event(location_t loc, tree fndecl, int depth, std::string text)
+      : m_loc(loc), m_fndecl(fndecl), m_depth(depth), m_text(std::move(text)) {}
+  location_t get_location() const final override { return m_loc; }
+  tree get_fndecl() const final override { return m_fndecl; }
+  int get_stack_depth() const final override { return m_depth; }
+  label_text get_desc(bool can_colorize) const final override {
+    // A pretty_printer of our own: the global one still holds the prefix of
+    // the warning being printed.
+    pretty_printer pp;
+    pp_show_color(&pp) = can_colorize;
+    pp_printf(&pp, m_text.c_str());
+    return label_text::take(xstrdup(pp_formatted_text(&pp)));
+  }
+
+private:
+  location_t m_loc;
+  tree m_fndecl;
+  int m_depth;
+  std::string m_text; // GCC markup: %< %> %%
+};
+
+class Path final : public diagnostic_path {
+public:
+  unsigned num_events() const final override { return static_cast<unsigned>(m_events.size()); }
+  const diagnostic_event &get_event(int idx) const final override { return *m_events[static_cast<size_t>(idx)]; }
+  void add(std::unique_ptr<Event> e) { m_events.push_back(std::move(e)); }
+
+private:
+  std::vector<std::unique_ptr<Event>> m_events;
+};
+
+// GCC's own option for each warning, so that -Wno-analyzer-NAME, pragmas
+// and [-Wanalyzer-NAME] in the output work as they do for -fanalyzer.
+int option_for(const std::string &warning) {
+  if (warning == "double-free")
+    return OPT_Wanalyzer_double_free;
+  if (warning == "use-after-free")
+    return OPT_Wanalyzer_use_after_free;
+  if (warning == "malloc-leak")
+    return OPT_Wanalyzer_malloc_leak;
+  return 0;
+}
+
+} // namespace
+
+void emit_finding(const ir::Module &m, const Finding &f) {
+  const ir::Function &fn = m.functions.at(f.function);
+  tree fndecl = reinterpret_cast<tree>(fn.handle);
+  Path path;
+  for (const PathEvent &e : f.events) {
+    const ir::Function &efn = m.functions.at(e.function);
+    path.add(std::make_unique<Event>(static_cast<location_t>(e.loc.handle), reinterpret_cast<tree>(efn.handle),
+                                     e.depth, e.text));
+  }
+  rich_location richloc(line_table, static_cast<location_t>(f.loc.handle));
+  richloc.set_path(&path);
+  diagnostic_metadata meta;
+  if (f.cwe)
+    meta.add_cwe(f.cwe);
+  auto_diagnostic_group group;
+  tree saved = current_function_decl;
+  current_function_decl = fndecl; // for "In function 'f':"
+  warning_meta(&richloc, meta, option_for(f.warning), f.message.c_str());
+  current_function_decl = saved;
+}
+
+} // namespace pathwise::plugin
