@@ -1,0 +1,69 @@
+/* malloc-leak: the last reference to heap memory goes away.  */
+#include <stdlib.h>
+#include <string.h>
+
+extern void keep (void *);
+void *global_ptr;
+
+void leak_on_early_return_bad (int c)
+{
+  char *q = malloc (10); /* { dg-message "\\(1\\) allocated here" } */
+  if (c) /* { dg-message "following 'true' branch \\(when 'c != 0'\\)\\.\\.\\." } */
+    return; /* { dg-warning "leak of 'q' \\\[CWE-401\\\]" } */
+  /* { dg-message "'q' leaks here; was allocated at \\(1\\)" "" { target *-*-* } .-1 } */
+  free (q);
+}
+
+void leak_when_overwritten_bad (void)
+{
+  char *p = malloc (10);
+  p = malloc (20); /* { dg-warning "leak of 'p'" } */
+  free (p);
+}
+
+void leak_at_end_bad (void)
+{
+  void *p = malloc (10);
+  memset (p, 0, 10);
+} /* { dg-warning "leak of 'p'" "" { xfail *-*-* } } */
+/* memset is not modelled yet (issue 4): the pointer escapes into it.  */
+
+void *returned_ok (void)
+{
+  return malloc (10);
+}
+
+void stored_in_global_ok (void)
+{
+  global_ptr = malloc (10);
+}
+
+void passed_to_unknown_ok (void)
+{
+  void *p = malloc (10);
+  keep (p);
+}
+
+void null_result_ok (void)
+{
+  void *p = malloc (10);
+  if (!p)
+    return;
+  free (p);
+}
+
+void conditional_alloc_ok (int flag)
+{
+  void *p = NULL;
+  if (flag)
+    p = malloc (10);
+  if (flag)
+    free (p);
+}
+
+struct holder { void *data; };
+
+void stored_in_struct_ok (struct holder *h)
+{
+  h->data = malloc (10);
+}

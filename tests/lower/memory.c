@@ -1,0 +1,37 @@
+/* Lowering of memory references: fields, pointees, array elements, globals.  */
+// OPTIONS: -O0
+struct buf { int len; char *data; struct buf *next; };
+extern int g;
+
+int fields (struct buf *b, int i)
+{
+  int x = b->data[i];
+  b->next->len = g;
+  return x;
+}
+// CHECK-LABEL: func @fields(%[[B:[0-9]+]]:ptr "b", %[[I:[0-9]+]]:i32 "i") -> i32
+// CHECK: %[[D:[0-9]+]]:ptr = load *%[[B]].data@8 !8:12
+// CHECK-NEXT: %[[W:[0-9]+]]:u64 = conv %[[I]]
+// CHECK-NEXT: %[[P:[0-9]+]]:ptr = ptradd %[[D]], %[[W]]
+// CHECK-NEXT: load *%[[P]] !8:18
+// CHECK: %[[N:[0-9]+]]:ptr = load *%[[B]].next@16 !9:4
+// CHECK-NEXT: %[[G:[0-9]+]]:i32 = load @g
+// CHECK-NEXT: store *%[[N]].len@0, %[[G]] !9:16
+
+void locals (int i)
+{
+  char local[8];
+  local[i] = 'x';
+  struct buf copy;
+  copy.len = 1;
+  extern void use (void *);
+  use (&copy);
+}
+// CHECK-LABEL: func @locals(
+// CHECK: local $local : arr8
+// CHECK: local $copy : rec24
+// CHECK: store $local[%{{[0-9]+}}], 120:i8 !24:12
+// CHECK: store $copy.len@0, 1:i32
+// CHECK: call @use(&$copy)
+// CHECK: clobber $local
+// CHECK: clobber $copy
