@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+# Behaviour of the plugin as a GCC user meets it: arguments, version check,
+# unchanged object code, exit status, JSON diagnostics, -Wno- options.
+# SPDX-License-Identifier: GPL-3.0-or-later
+import argparse
+import filecmp
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CHECKS = []
+
+
+def check(fn):
+    CHECKS.append(fn)
+    return fn
+
+
+def gcc(args, *extra, env=None):
+    e = dict(os.environ, LC_ALL="C", LANG="C")
+    if env:
+        e.update(env)
+    p = subprocess.run([args.gcc] + list(extra), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       env=e, timeout=120)
+    return p.returncode, p.stderr
+
+
+def example(args):
+    return os.path.join(args.examples, "double_free.c")
+
+
+@check
+def reports_example_double_free_with_path_and_cwe(args):
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-c", "-o", "/dev/null", example(args))
+    assert rc == 0, "compile must succeed, got %d:\n%s" % (rc, err)
+    assert "warning: double-'free' of 'buf' [CWE-415] [-Wanalyzer-double-free]" in err, err
+    for ev in ["(1) allocated here", "(7) first 'free' here", "(8) second 'free' here; first 'free' was at (7)"]:
+        assert ev in err, "missing event %r in:\n%s" % (ev, err)
+
+
+@check
+def unknown_argument_is_one_line_error_listing_valid_ones(args):
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-fplugin-arg-pathwise-bogus", "-c", "-o", "/dev/null",
+                  example(args))
+    assert rc != 0, "an unknown argument must fail the compile"
+    lines = [l for l in err.splitlines() if "error" in l]
+    assert len(lines) == 1, err
+    assert "unknown argument 'bogus'" in lines[0] and "disable=NAME" in lines[0] and "dump-ir" in lines[0], err
+
+
+@check
+def unknown_warning_name_is_error_listing_names(args):
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-fplugin-arg-pathwise-disable=double-fre", "-c", "-o",
+                  "/dev/null", example(args))
+    assert rc != 0
+    assert "unknown warning 'double-fre'" in err and "double-free" in err and "malloc-leak" in err, err
+
+
+@check
+def disable_silences_one_warning(args):
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-fplugin-arg-pathwise-disable=double-free", "-c", "-o",
+                  "/dev/null", example(args))
+    assert rc == 0 and "double-'free'" not in err, err
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-fplugin-arg-pathwise-disable=all",
+                  "-fplugin-arg-pathwise-enable=double-free", "-c", "-o", "/dev/null", example(args))
+    assert rc == 0 and "double-'free'" in err, err
+
+
+@check
+def gcc_warning_option_silences_too(args):
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-Wno-analyzer-double-free", "-c", "-o", "/dev/null",
+                  example(args))
+    assert rc == 0 and "double-'free'" not in err, err
+
+
+@check
+def werror_turns_finding_into_error(args):
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-Werror", "-c", "-o", "/dev/null", example(args))
+    assert rc != 0 and "error: double-'free'" in err, err
+
+
+@check
+def refuses_other_gcc_version(args):
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-c", "-o", "/dev/null", example(args),
+                  env={"PATHWISE_TEST_LOADED_GCC_VERSION": "13.1.0"})
+    assert rc != 0
+    assert "built for GCC 12" in err and "loaded into GCC 13.1.0" in err, err
+
+
+@check
+def object_code_is_unchanged(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        for level in ("-O0", "-O2"):
+            a, b = os.path.join(tmp, "a.o"), os.path.join(tmp, "b.o")
+            rc1, _ = gcc(args, level, "-c", "-o", a, example(args))
+            rc2, _ = gcc(args, level, "-fplugin=" + args.plugin, "-c", "-o", b, example(args))
+            assert rc1 == 0 and rc2 == 0
+            assert filecmp.cmp(a, b, shallow=False), "object code differs at " + level
+
+
+@check
+def json_output_has_path_cwe_and_option(args):
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-fdiagnostics-format=json", "-c", "-o", "/dev/null",
+                  example(args))
+    assert rc == 0, err
+    diags = json.loads(err)
+    warn = [d for d in diags if d.get("kind") == "warning"]
+    assert len(warn) == 1, diags
+    d = warn[0]
+    assert d["message"] == "double-'free' of 'buf'", d["message"]
+    assert d.get("option") == "-Wanalyzer-double-free", d
+    assert d.get("metadata", {}).get("cwe") == 415, d
+    path = d.get("path", [])
+    assert len(path) == 8 and path[0]["description"] == "allocated here", path
+    assert path[-1]["description"] == "second 'free' here; first 'free' was at (7)", path
+    assert all(e["function"] == "process" and e["depth"] >= 1 for e in path), path
+
+
+@check
+def dump_ir_writes_the_module(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "ir.txt")
+        rc, err = gcc(args, "-fplugin=" + args.plugin, "-fplugin-arg-pathwise-dump-ir=" + out, "-c", "-o",
+                      "/dev/null", example(args))
+        assert rc == 0, err
+        text = open(out).read()
+        assert "func @process(" in text and "call @free(" in text, text
+
+
+@check
+def verbose_prints_a_summary(args):
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-fplugin-arg-pathwise-verbose", "-c", "-o", "/dev/null",
+                  example(args))
+    assert rc == 0 and "2 functions lowered, 0 not lowered, 0 analysis failures" in err, err
+
+
+@check
+def broken_code_keeps_gcc_errors_only(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "broken.c")
+        with open(src, "w") as f:
+            f.write("int f (void) { return undeclared_name; }\n")
+        rc, err = gcc(args, "-fplugin=" + args.plugin, "-c", "-o", "/dev/null", src)
+        assert rc != 0 and "undeclared_name" in err and "pathwise" not in err, err
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gcc", default="gcc")
+    ap.add_argument("--plugin", required=True)
+    ap.add_argument("--examples", required=True)
+    args = ap.parse_args()
+    passed = failed = 0
+    for fn in CHECKS:
+        try:
+            fn(args)
+            passed += 1
+        except AssertionError as e:
+            failed += 1
+            print("FAIL: %s: %s" % (fn.__name__, e))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
