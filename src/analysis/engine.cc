@@ -168,8 +168,16 @@ struct Node {
   uint32_t block;
   State state;
   int32_t pred;
-  std::vector<RawEvent> events; // on the way from pred to here
+  std::vector<RawEvent> events; // on the way from pred to here (pred's value names)
+  std::vector<std::pair<SvalId, SvalId>> renames; // (old, new) applied on entry
 };
+
+SvalId rename_back(const std::vector<std::pair<SvalId, SvalId>> &renames, SvalId v) {
+  for (const auto &r : renames)
+    if (r.second == v)
+      return r.first;
+  return v;
+}
 
 struct Pending {
   const Warning *warning;
@@ -272,6 +280,20 @@ private:
     case OpKind::Str: return m_svals.get(SK::StrAddr, m_svals.string_id(o.str));
     default: return kUnknownSval;
     }
+  }
+
+  // base + off, kept flat: an offset of an offset adds up (or becomes
+  // unknown), so pointers stepped in a loop do not nest without bound.
+  SvalId offset_value(SvalId base, int64_t off) {
+    if (off == 0)
+      return base;
+    const Sval &b = m_svals[base];
+    if (b.kind == SK::Offset) {
+      int64_t total = (b.a == kUnknownOffset || off == kUnknownOffset) ? kUnknownOffset : b.a + off;
+      SvalId root = b.base;
+      return total == 0 ? root : m_svals.get(SK::Offset, total, 0, root);
+    }
+    return m_svals.get(SK::Offset, off, 0, base);
   }
 
   bool sval_in_use(const State &s, SvalId v) const {
@@ -577,6 +599,74 @@ private:
     Loc m_loc;
   };
 
+  // Renumbers conjured values in order of first appearance, so that states
+  // that differ only in the names of fresh values (a loop's iterations)
+  // become equal. Returns the (old, new) pairs that changed.
+  std::vector<std::pair<SvalId, SvalId>> canonicalize(State &s) {
+    std::unordered_map<SvalId, SvalId> map;
+    std::unordered_map<int64_t, int64_t> next_k;
+    std::vector<std::pair<SvalId, SvalId>> changed;
+    auto canon = [&](SvalId v, auto &self) -> SvalId {
+      if (!v)
+        return v;
+      auto it = map.find(v);
+      if (it != map.end())
+        return it->second;
+      const Sval sv = m_svals[v];
+      SvalId out = v;
+      if (sv.kind == SK::Conjured && sv.b >= 0) {
+        out = m_svals.get(SK::Conjured, sv.a, next_k[sv.a]++);
+      } else if (sv.kind == SK::Offset) {
+        SvalId b = self(sv.base, self);
+        if (b != sv.base)
+          out = m_svals.get(SK::Offset, sv.a, 0, b);
+      }
+      map.emplace(v, out);
+      if (out != v)
+        changed.push_back({v, out});
+      return out;
+    };
+    for (SvalId &t : s.temps)
+      t = canon(t, canon);
+    for (auto &m : s.memory)
+      m.second = canon(m.second, canon);
+    for (SmMap &m : s.sm)
+      for (auto &p : m)
+        p.first = canon(p.first, canon);
+    for (Constraint &c : s.constraints)
+      c.v = canon(c.v, canon);
+    for (SvalId &e : s.escaped)
+      e = canon(e, canon);
+    if (changed.empty())
+      return changed;
+    for (SmMap &m : s.sm)
+      std::sort(m.begin(), m.end());
+    std::sort(s.constraints.begin(), s.constraints.end());
+    std::sort(s.escaped.begin(), s.escaped.end());
+    return changed;
+  }
+
+  // Called when a block has seen many states: keeps what checkers track
+  // (and addresses) and lets every other value stand for any value, named
+  // by the block and temporary, so that states reaching the block converge.
+  // Sound: it only forgets facts.
+  void generalize(State &s, uint32_t block) {
+    auto keep = [&](SvalId v) {
+      SvalId root = v;
+      while (m_svals[root].kind == SK::Offset)
+        root = m_svals[root].base;
+      return is_address(root) || is_tracked(s, root) || set_contains(s.escaped, root);
+    };
+    for (uint32_t t = 1; t < s.temps.size(); ++t)
+      if (s.temps[t] && !keep(s.temps[t]))
+        s.temps[t] = m_svals.get(SK::Conjured, m_uid_base[block], -1 - static_cast<int64_t>(t));
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [&](const auto &m) { return !keep(m.second); }),
+                   s.memory.end());
+    s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
+                                       [&](const Constraint &k) { return !is_tracked(s, k.v); }),
+                        s.constraints.end());
+  }
+
   // --- exploration ---
   void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events);
   void process(int32_t node);
@@ -604,13 +694,9 @@ Loc FunctionAnalysis::first_loc(uint32_t block) const {
 }
 
 void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events) {
-  // Generalize when a block has seen many states: forget constraints on
-  // values no checker tracks.
-  if (m_states_at[block] >= m_opts.max_states_per_block) {
-    s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
-                                       [&](const Constraint &k) { return !is_tracked(s, k.v); }),
-                        s.constraints.end());
-  }
+  if (m_states_at[block] >= m_opts.max_states_per_block)
+    generalize(s, block);
+  std::vector<std::pair<SvalId, SvalId>> renames = canonicalize(s);
   size_t h = s.hash();
   auto &bucket = m_seen[block][h];
   for (int32_t n : bucket)
@@ -634,7 +720,7 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   m_states_at[block]++;
   auto id = static_cast<int32_t>(m_nodes.size());
   bucket.push_back(id);
-  m_nodes.push_back({block, std::move(s), pred, std::move(events)});
+  m_nodes.push_back({block, std::move(s), pred, std::move(events), std::move(renames)});
   m_worklist.push_back(id);
 }
 
@@ -803,10 +889,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       break;
     }
     if (in.op == OpName::PtrAdd) {
-      if (kb && cb == 0)
-        bind(a);
-      else
-        bind(m_svals.get(SK::Offset, kb ? cb : kUnknownOffset, 0, a));
+      bind(offset_value(a, kb ? cb : kUnknownOffset));
       break;
     }
     if (ka && kb) {
@@ -870,7 +953,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       else
         off = kUnknownOffset;
     }
-    bind(off == 0 ? base : m_svals.get(SK::Offset, off, 0, base));
+    bind(offset_value(base, off));
     break;
   }
   case Opcode::Call: on_call(s, in, uid); break;
@@ -979,16 +1062,19 @@ void FunctionAnalysis::process(int32_t node_id) {
 
 Finding FunctionAnalysis::build(const Pending &p) const {
   // The chain of nodes from the entry to the finding.
-  std::vector<int32_t> chain;
-  for (int32_t n = p.node; n >= 0; n = m_nodes[n].pred)
-    chain.push_back(n);
-  std::reverse(chain.begin(), chain.end());
-  std::vector<const RawEvent *> raw;
-  for (int32_t n : chain)
-    for (const RawEvent &e : m_nodes[n].events)
-      raw.push_back(&e);
-  for (const RawEvent &e : p.events)
-    raw.push_back(&e);
+  // Walk back from the finding, following the tracked value through the
+  // renames made on entry to each node.
+  std::vector<std::pair<const RawEvent *, SvalId>> raw; // event, the tracked value's name there
+  SvalId v = p.v;
+  for (auto it = p.events.rbegin(); it != p.events.rend(); ++it)
+    raw.push_back({&*it, v});
+  for (int32_t n = p.node; n >= 0; n = m_nodes[n].pred) {
+    v = rename_back(m_nodes[n].renames, v);
+    const auto &evs = m_nodes[n].events;
+    for (auto it = evs.rbegin(); it != evs.rend(); ++it)
+      raw.push_back({&*it, v});
+  }
+  std::reverse(raw.begin(), raw.end());
 
   Finding f;
   f.warning = p.warning->name;
@@ -998,9 +1084,9 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   f.function = m_fn_index;
   int ref = 0;
   bool started = false;
-  for (const RawEvent *e : raw) {
+  for (const auto &[e, tracked] : raw) {
     if (e->kind == RawEvent::Kind::StateChange) {
-      if (e->checker != p.checker || e->v != p.v)
+      if (e->checker != p.checker || e->v != tracked)
         continue;
       const char *text = nullptr;
       for (const ChangeText &c : p.warning->changes) {
