@@ -77,6 +77,23 @@ private:
 // ---------------------------------------------------------------------------
 // Program state.
 
+template <typename V> V map_get(const std::vector<std::pair<SvalId, V>> &m, SvalId k, V dflt) {
+  auto it = std::lower_bound(m.begin(), m.end(), k, [](const auto &p, SvalId key) { return p.first < key; });
+  return it != m.end() && it->first == k ? it->second : dflt;
+}
+
+template <typename V> void map_set(std::vector<std::pair<SvalId, V>> &m, SvalId k, V v, V erase_value) {
+  auto it = std::lower_bound(m.begin(), m.end(), k, [](const auto &p, SvalId key) { return p.first < key; });
+  if (it != m.end() && it->first == k) {
+    if (v == erase_value)
+      m.erase(it);
+    else
+      it->second = v;
+  } else if (v != erase_value) {
+    m.insert(it, {k, v});
+  }
+}
+
 struct Constraint {
   SvalId v;
   bool equal; // v == value, or v != value
@@ -94,7 +111,7 @@ struct Constraint {
 using SmMap = std::vector<std::pair<SvalId, StateId>>; // sorted by value
 
 struct State {
-  std::vector<SvalId> temps;                           // by temporary; 0 = unbound
+  std::vector<std::pair<uint32_t, SvalId>> temps;     // bound temporaries, sorted
   std::vector<std::pair<std::string, SvalId>> memory;  // local places, sorted by key
   std::vector<SmMap> sm;                               // by checker
   std::vector<Constraint> constraints;                 // sorted
@@ -104,11 +121,14 @@ struct State {
     return temps == o.temps && memory == o.memory && sm == o.sm && constraints == o.constraints &&
            escaped == o.escaped;
   }
+  SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
+  void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
+
   size_t hash() const {
     size_t h = 1469598103934665603ull;
     auto mix = [&](size_t x) { h = (h ^ x) * 1099511628211ull; };
-    for (SvalId t : temps)
-      mix(t);
+    for (auto &t : temps)
+      mix(t.first * 2654435761u + t.second);
     for (auto &m : memory) {
       mix(std::hash<std::string>()(m.first));
       mix(m.second);
@@ -123,23 +143,6 @@ struct State {
     return h;
   }
 };
-
-template <typename V> V map_get(const std::vector<std::pair<SvalId, V>> &m, SvalId k, V dflt) {
-  auto it = std::lower_bound(m.begin(), m.end(), k, [](const auto &p, SvalId key) { return p.first < key; });
-  return it != m.end() && it->first == k ? it->second : dflt;
-}
-
-template <typename V> void map_set(std::vector<std::pair<SvalId, V>> &m, SvalId k, V v, V erase_value) {
-  auto it = std::lower_bound(m.begin(), m.end(), k, [](const auto &p, SvalId key) { return p.first < key; });
-  if (it != m.end() && it->first == k) {
-    if (v == erase_value)
-      m.erase(it);
-    else
-      it->second = v;
-  } else if (v != erase_value) {
-    m.insert(it, {k, v});
-  }
-}
 
 void set_insert(std::vector<SvalId> &s, SvalId v) {
   auto it = std::lower_bound(s.begin(), s.end(), v);
@@ -269,7 +272,7 @@ private:
   SvalId operand_value(const State &s, const Operand &o) {
     switch (o.kind) {
     case OpKind::Temp: {
-      SvalId v = o.id < s.temps.size() ? s.temps[o.id] : 0;
+      SvalId v = s.temp(o.id);
       return v ? v : kUnknownSval;
     }
     case OpKind::Int: return m_svals.get(SK::Const, o.value);
@@ -297,8 +300,9 @@ private:
   }
 
   bool sval_in_use(const State &s, SvalId v) const {
-    if (std::find(s.temps.begin(), s.temps.end(), v) != s.temps.end())
-      return true;
+    for (auto &t : s.temps)
+      if (t.second == v)
+        return true;
     for (auto &m : s.memory)
       if (m.second == v)
         return true;
@@ -479,9 +483,8 @@ private:
         v = m_svals[v].kind == SK::Offset ? m_svals[v].base : 0;
       }
     };
-    for (SvalId v : s.temps)
-      if (v)
-        add(v);
+    for (auto &t : s.temps)
+      add(t.second);
     for (auto &m : s.memory)
       add(m.second);
     std::sort(out.begin(), out.end());
@@ -495,9 +498,9 @@ private:
              bool everything, SvalId keep, const Loc &loc) {
     std::vector<std::pair<SvalId, std::string>> dropped;
     for (uint32_t t : dead_temps) {
-      if (t < s.temps.size() && s.temps[t]) {
-        dropped.push_back({s.temps[t], m_temp_text[t]});
-        s.temps[t] = 0;
+      if (SvalId v = s.temp(t)) {
+        dropped.push_back({v, m_temp_text[t]});
+        s.bind(t, 0);
       }
     }
     for (uint32_t l : dead_locals) {
@@ -512,11 +515,9 @@ private:
       }
     }
     if (everything) {
-      for (uint32_t t = 1; t < s.temps.size(); ++t)
-        if (s.temps[t]) {
-          dropped.push_back({s.temps[t], m_temp_text[t]});
-          s.temps[t] = 0;
-        }
+      for (auto &t : s.temps)
+        dropped.push_back({t.second, m_temp_text[t.first]});
+      s.temps.clear();
       for (auto &mm : s.memory) {
         const std::string &k = mm.first;
         uint32_t l = static_cast<uint32_t>(std::stoul(k.substr(1)));
@@ -626,8 +627,8 @@ private:
         changed.push_back({v, out});
       return out;
     };
-    for (SvalId &t : s.temps)
-      t = canon(t, canon);
+    for (auto &t : s.temps)
+      t.second = canon(t.second, canon);
     for (auto &m : s.memory)
       m.second = canon(m.second, canon);
     for (SmMap &m : s.sm)
@@ -657,9 +658,9 @@ private:
         root = m_svals[root].base;
       return is_address(root) || is_tracked(s, root) || set_contains(s.escaped, root);
     };
-    for (uint32_t t = 1; t < s.temps.size(); ++t)
-      if (s.temps[t] && !keep(s.temps[t]))
-        s.temps[t] = m_svals.get(SK::Conjured, m_uid_base[block], -1 - static_cast<int64_t>(t));
+    for (auto &t : s.temps)
+      if (!keep(t.second))
+        t.second = m_svals.get(SK::Conjured, m_uid_base[block], -1 - static_cast<int64_t>(t.first));
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [&](const auto &m) { return !keep(m.second); }),
                    s.memory.end());
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
@@ -759,14 +760,14 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   for (auto &p : phis) {
     if (widen && m_svals[p.second].kind == SK::Const)
       p.second = m_svals.get(SK::Conjured, m_uid_base[to], -1 - static_cast<int64_t>(p.first));
-    s.temps[p.first] = p.second;
+    s.bind(p.first, p.second);
   }
   // Values not live in the target die on the way.
   std::vector<uint32_t> dead;
   const Bitset &live = m_live.live_start[to];
-  for (uint32_t t = 1; t < s.temps.size(); ++t)
-    if (s.temps[t] && !live.test(t))
-      dead.push_back(t);
+  for (auto &t : s.temps)
+    if (!live.test(t.first))
+      dead.push_back(t.first);
   std::vector<RawEvent> *saved = m_cur_events;
   m_cur_events = &evs;
   purge(s, dead, {}, false, 0, here.known() ? here : br_loc);
@@ -840,14 +841,14 @@ void FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid) {
     }
   }
   if (in.result)
-    s.temps[in.result] = result;
+    s.bind(in.result, result);
 }
 
 void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instruction &in) {
   const uint32_t uid = m_uid_base[block] + static_cast<uint32_t>(index);
   auto bind = [&](SvalId v) {
     if (in.result)
-      s.temps[in.result] = v;
+      s.bind(in.result, v);
   };
   switch (in.opcode) {
   case Opcode::Copy: bind(operand_value(s, in.operands[0])); break;
@@ -1115,10 +1116,9 @@ FunctionResult FunctionAnalysis::run() {
   m_seen.resize(m_fn.blocks.size());
   m_states_at.assign(m_fn.blocks.size(), 0);
   State init;
-  init.temps.assign(m_fn.temps.size(), 0);
   init.sm.resize(m_checkers.size());
   for (size_t k = 0; k < m_fn.params.size(); ++k)
-    init.temps[m_fn.params[k]] = m_svals.get(SK::Param, static_cast<int64_t>(k));
+    init.bind(m_fn.params[k], m_svals.get(SK::Param, static_cast<int64_t>(k)));
   m_nodes.reserve(64);
   enqueue(0, std::move(init), -1, {});
   while (!m_worklist.empty()) {
