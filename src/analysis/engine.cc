@@ -20,7 +20,12 @@ namespace {
 // equal ids. Example: Const 0 is the NULL pointer; Conjured(uid, 0) is the
 // first live result of the instruction with that uid.
 
-enum class SK : uint8_t { Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset };
+// Cmp: the 0/1 value of "base OP b" (a = OpName, b = the right value's id),
+// so that a branch on a stored comparison learns the comparison.
+// Aggregate: the whole value of a local struct or array (a = its key).
+enum class SK : uint8_t {
+  Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate
+};
 
 struct Sval {
   SK kind;
@@ -63,15 +68,18 @@ public:
     auto it = m_strings.find(s);
     if (it != m_strings.end())
       return it->second;
-    auto id = static_cast<int64_t>(m_strings.size());
+    auto id = static_cast<int64_t>(m_string_list.size());
     m_strings.emplace(s, id);
+    m_string_list.push_back(s);
     return id;
   }
+  const std::string &string_at(int64_t id) const { return m_string_list[static_cast<size_t>(id)]; }
 
 private:
   std::vector<Sval> m_vals;
   std::unordered_map<Sval, SvalId, SvalHash> m_index;
   std::map<std::string, int64_t> m_strings;
+  std::vector<std::string> m_string_list;
 };
 
 // ---------------------------------------------------------------------------
@@ -94,18 +102,20 @@ template <typename V> void map_set(std::vector<std::pair<SvalId, V>> &m, SvalId 
   }
 }
 
+// What a branch taught about an integer or pointer value: it lies in
+// [lo, hi] (one range per value), or it differs from lo (any number).
+// Example: after "if (n > 10)", {n, range, 11, INT64_MAX}.
 struct Constraint {
   SvalId v;
-  bool equal; // v == value, or v != value
-  int64_t value;
+  bool is_range;
+  int64_t lo;
+  int64_t hi;
   bool operator<(const Constraint &o) const {
-    if (v != o.v)
-      return v < o.v;
-    if (equal != o.equal)
-      return equal < o.equal;
-    return value < o.value;
+    return std::tie(v, is_range, lo, hi) < std::tie(o.v, o.is_range, o.lo, o.hi);
   }
-  bool operator==(const Constraint &o) const { return v == o.v && equal == o.equal && value == o.value; }
+  bool operator==(const Constraint &o) const {
+    return v == o.v && is_range == o.is_range && lo == o.lo && hi == o.hi;
+  }
 };
 
 using SmMap = std::vector<std::pair<SvalId, StateId>>; // sorted by value
@@ -137,7 +147,7 @@ struct State {
       for (auto &p : s)
         mix(p.first * 31u + p.second);
     for (auto &c : constraints)
-      mix(c.v * 7u + static_cast<size_t>(c.value) * 3u + c.equal);
+      mix(c.v * 7u + static_cast<size_t>(c.lo) * 3u + static_cast<size_t>(c.hi) * 5u + c.is_range);
     for (SvalId e : escaped)
       mix(e);
     return h;
@@ -173,6 +183,7 @@ struct Node {
   int32_t pred;
   std::vector<RawEvent> events; // on the way from pred to here (pred's value names)
   std::vector<std::pair<SvalId, SvalId>> renames; // (old, new) applied on entry
+  Loc entry_loc; // where the path entered the block (for statements without a location)
 };
 
 SvalId rename_back(const std::vector<std::pair<SvalId, SvalId>> &renames, SvalId v) {
@@ -232,6 +243,7 @@ public:
     m_temp_text.resize(m_fn.temps.size());
     for (uint32_t t = 1; t < m_fn.temps.size(); ++t)
       m_temp_text[t] = m_namer.temp(t);
+    find_back_edges();
     m_uid_base.resize(m_fn.blocks.size());
     uint32_t uid = 0;
     for (size_t b = 0; b < m_fn.blocks.size(); ++b) {
@@ -252,18 +264,49 @@ private:
   Liveness m_live;
   std::vector<std::string> m_temp_text;
   std::vector<uint32_t> m_uid_base;
+  std::set<std::pair<uint32_t, uint32_t>> m_back_edges; // (from, to): edges that close a loop
+
+  // Depth-first search from the entry: an edge to a block still on the
+  // stack closes a loop.
+  void find_back_edges() {
+    const size_t n = m_fn.blocks.size();
+    std::vector<uint8_t> mark(n, 0); // 0 new, 1 on stack, 2 done
+    std::vector<std::pair<uint32_t, size_t>> stack;
+    std::vector<std::vector<uint32_t>> succ(n);
+    for (size_t b = 0; b < n; ++b)
+      succ[b] = successors(m_fn.blocks[b]);
+    stack.push_back({0, 0});
+    mark[0] = 1;
+    while (!stack.empty()) {
+      auto &[b, k] = stack.back();
+      if (k < succ[b].size()) {
+        uint32_t t = succ[b][k++];
+        if (t >= n)
+          continue;
+        if (mark[t] == 1)
+          m_back_edges.insert({b, t});
+        else if (mark[t] == 0) {
+          mark[t] = 1;
+          stack.push_back({t, 0});
+        }
+      } else {
+        mark[b] = 2;
+        stack.pop_back();
+      }
+    }
+  }
   SvalTable m_svals;
   std::vector<Node> m_nodes;
   std::deque<int32_t> m_worklist;
   std::vector<std::unordered_map<size_t, std::vector<int32_t>>> m_seen; // by block: hash -> nodes
   std::vector<size_t> m_states_at;                                      // by block
   std::vector<Pending> m_pending;
+  std::unordered_map<std::string, std::string> m_key_text; // local memory key -> text
   bool m_too_complex = false;
   std::string m_too_complex_reason;
 
   // Current step.
   int32_t m_cur_node = -1;
-  Loc m_cur_loc;
   std::vector<RawEvent> *m_cur_events = nullptr;
 
   friend class Context;
@@ -323,24 +366,56 @@ private:
     return k == SK::LocalAddr || k == SK::GlobalAddr || k == SK::FuncAddr || k == SK::StrAddr;
   }
 
+  // The range v is known to lie in.
+  void range_of(const State &s, SvalId v, int64_t &lo, int64_t &hi) const {
+    if (m_svals[v].kind == SK::Const) {
+      lo = hi = m_svals[v].a;
+      return;
+    }
+    lo = INT64_MIN;
+    hi = INT64_MAX;
+    auto it = std::lower_bound(s.constraints.begin(), s.constraints.end(), Constraint{v, true, INT64_MIN, INT64_MIN});
+    if (it != s.constraints.end() && it->v == v && it->is_range) {
+      lo = it->lo;
+      hi = it->hi;
+    }
+  }
+
   // The constant v is known to equal, if any.
   bool known_value(const State &s, SvalId v, int64_t &out) const {
-    if (m_svals[v].kind == SK::Const) {
-      out = m_svals[v].a;
-      return true;
-    }
-    auto it = std::lower_bound(s.constraints.begin(), s.constraints.end(), Constraint{v, true, INT64_MIN});
-    if (it != s.constraints.end() && it->v == v && it->equal) {
-      out = it->value;
-      return true;
-    }
-    return false;
+    int64_t lo, hi;
+    range_of(s, v, lo, hi);
+    out = lo;
+    return lo == hi;
   }
 
   bool known_not_equal(const State &s, SvalId v, int64_t c) const {
     if (c == 0 && is_address(v))
       return true;
-    return std::binary_search(s.constraints.begin(), s.constraints.end(), Constraint{v, false, c});
+    int64_t lo, hi;
+    range_of(s, v, lo, hi);
+    if (c < lo || c > hi)
+      return true;
+    return std::binary_search(s.constraints.begin(), s.constraints.end(), Constraint{v, false, c, c});
+  }
+
+  // "v op c" for a value in [lo, hi] that is not ne_c (v != c known).
+  static Tri compare_range(int64_t lo, int64_t hi, bool ne_c, OpName op, int64_t c) {
+    switch (op) {
+    case OpName::Eq:
+      if (ne_c || c < lo || c > hi)
+        return Tri::False;
+      return lo == hi ? Tri::True : Tri::Unknown;
+    case OpName::Ne: {
+      Tri eq = compare_range(lo, hi, ne_c, OpName::Eq, c);
+      return eq == Tri::Unknown ? eq : eq == Tri::True ? Tri::False : Tri::True;
+    }
+    case OpName::Lt: return hi < c ? Tri::True : lo >= c ? Tri::False : Tri::Unknown;
+    case OpName::Le: return hi <= c ? Tri::True : lo > c ? Tri::False : Tri::Unknown;
+    case OpName::Gt: return lo > c ? Tri::True : hi <= c ? Tri::False : Tri::Unknown;
+    case OpName::Ge: return lo >= c ? Tri::True : hi < c ? Tri::False : Tri::Unknown;
+    default: return Tri::Unknown;
+    }
   }
 
   static bool eval_cmp(OpName op, int64_t a, int64_t b) {
@@ -355,7 +430,25 @@ private:
     }
   }
 
+  // "cmp != 0" is the comparison itself; "cmp == 0" its inverse.
+  void unwrap(SvalId &a, OpName &op, SvalId &b) const {
+    for (int depth = 0; depth < 8; ++depth) {
+      const Sval &sa = m_svals[a];
+      const Sval &sb = m_svals[b];
+      if (sa.kind != SK::Cmp || sb.kind != SK::Const || (op != OpName::Eq && op != OpName::Ne))
+        return;
+      bool truth = (op == OpName::Ne) == (sb.a == 0); // true: the comparison holds
+      if (sb.a != 0 && sb.a != 1)
+        return;
+      OpName inner = static_cast<OpName>(sa.a);
+      op = truth ? inner : invert_comparison(inner);
+      b = static_cast<SvalId>(sa.b);
+      a = sa.base;
+    }
+  }
+
   Tri compare(const State &s, SvalId a, OpName op, SvalId b) const {
+    unwrap(a, op, b);
     if (a == b && a != kUnknownSval) {
       return (op == OpName::Eq || op == OpName::Le || op == OpName::Ge) ? Tri::True : Tri::False;
     }
@@ -363,36 +456,78 @@ private:
     bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
     if (ka && kb)
       return eval_cmp(op, ca, cb) ? Tri::True : Tri::False;
-    if (op == OpName::Eq || op == OpName::Ne) {
-      bool ne = (kb && known_not_equal(s, a, cb)) || (ka && known_not_equal(s, b, ca));
-      if (ne)
-        return op == OpName::Ne ? Tri::True : Tri::False;
+    if (ka) { // c op v  ->  v op' c
+      std::swap(a, b);
+      std::swap(ca, cb);
+      op = swap_comparison(op);
+      kb = true;
     }
-    return Tri::Unknown;
+    if (!kb)
+      return Tri::Unknown;
+    int64_t lo, hi;
+    range_of(s, a, lo, hi);
+    return compare_range(lo, hi, known_not_equal(s, a, cb), op, cb);
   }
 
   // Adds "a op b" to s; false if that is infeasible.
   bool assume(State &s, SvalId a, OpName op, SvalId b) {
+    unwrap(a, op, b);
     Tri t = compare(s, a, op, b);
     if (t != Tri::Unknown)
       return t == Tri::True;
     int64_t c;
     SvalId v;
-    if (known_value(s, b, c))
+    if (known_value(s, b, c)) {
       v = a;
-    else if (known_value(s, a, c))
+    } else if (known_value(s, a, c)) {
       v = b;
-    else
-      return true;
-    if (v == kUnknownSval || (op != OpName::Eq && op != OpName::Ne))
-      return true;
-    if (op == OpName::Eq) {
-      s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
-                                         [&](const Constraint &k) { return k.v == v; }),
-                          s.constraints.end());
+      op = swap_comparison(op);
+    } else {
+      return true; // nothing to record between two unknowns
     }
-    Constraint k{v, op == OpName::Eq, c};
-    s.constraints.insert(std::lower_bound(s.constraints.begin(), s.constraints.end(), k), k);
+    const SK kind = m_svals[v].kind;
+    if (v == kUnknownSval || kind == SK::Cmp || kind == SK::Aggregate)
+      return true;
+    int64_t lo, hi;
+    range_of(s, v, lo, hi);
+    if (op == OpName::Ne) {
+      if (c == lo && c != INT64_MAX)
+        lo = c + 1;
+      else if (c == hi && c != INT64_MIN)
+        hi = c - 1;
+      else {
+        Constraint k{v, false, c, c};
+        s.constraints.insert(std::lower_bound(s.constraints.begin(), s.constraints.end(), k), k);
+        return true;
+      }
+    } else if (op == OpName::Eq) {
+      lo = hi = c;
+    } else if (op == OpName::Lt) {
+      if (c == INT64_MIN)
+        return false;
+      hi = std::min(hi, c - 1);
+    } else if (op == OpName::Le) {
+      hi = std::min(hi, c);
+    } else if (op == OpName::Gt) {
+      if (c == INT64_MAX)
+        return false;
+      lo = std::max(lo, c + 1);
+    } else if (op == OpName::Ge) {
+      lo = std::max(lo, c);
+    }
+    if (lo > hi)
+      return false;
+    // Replace v's range; not-equal facts inside it stay, those outside go.
+    auto &cs = s.constraints;
+    cs.erase(std::remove_if(cs.begin(), cs.end(),
+                            [&](const Constraint &k) { return k.v == v && (k.is_range || k.lo < lo || k.lo > hi); }),
+             cs.end());
+    if (lo == hi && std::binary_search(cs.begin(), cs.end(), Constraint{v, false, lo, lo}))
+      return false;
+    if (lo != INT64_MIN || hi != INT64_MAX) {
+      Constraint k{v, true, lo, hi};
+      cs.insert(std::lower_bound(cs.begin(), cs.end(), k), k);
+    }
     return true;
   }
 
@@ -432,6 +567,13 @@ private:
            (key.size() == local.size() || !isdigit(static_cast<unsigned char>(key[local.size()])));
   }
 
+  void escape_local(State &s, uint32_t local) {
+    std::string prefix = "L" + std::to_string(local);
+    for (auto &m : s.memory)
+      if (key_in_local(m.first, prefix))
+        escape_value(s, m.second);
+  }
+
   void forget_local(State &s, uint32_t local, bool escape) {
     std::string prefix = "L" + std::to_string(local);
     auto &mem = s.memory;
@@ -446,12 +588,17 @@ private:
     }
   }
 
+  // Drops the bindings of key and of everything inside it (x.f, x[i]).
+  void clear_memory(State &s, const std::string &key) {
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                  [&](const auto &m) { return key_in_local(m.first, key); }),
+                   s.memory.end());
+  }
+
   void write_memory(State &s, const std::string &key, SvalId v) {
+    clear_memory(s, key);
     auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
                                [](const auto &p, const std::string &k) { return p.first < k; });
-    // A write to x overlaps x.f and x[i]: drop those bindings.
-    while (it != s.memory.end() && it->first.compare(0, key.size(), key) == 0)
-      it = s.memory.erase(it);
     s.memory.insert(it, {key, v});
   }
 
@@ -471,8 +618,76 @@ private:
   void escape_value(State &s, SvalId v) {
     while (v && m_svals[v].kind == SK::Offset)
       v = m_svals[v].base;
+    if (v && m_svals[v].kind == SK::Aggregate) {
+      // A struct passed by value: what its fields hold escapes with it.
+      const std::string prefix = m_svals.string_at(m_svals[v].a);
+      for (auto &m : s.memory)
+        if (key_in_local(m.first, prefix) && m_svals[m.second].kind != SK::Aggregate)
+          escape_value(s, m.second);
+      return;
+    }
     if (v && is_tracked(s, v))
       set_insert(s.escaped, v);
+  }
+
+  // The value's root (through offsets) has a state that must not leak.
+  bool holds_resource(const State &s, SvalId v) const {
+    while (v && m_svals[v].kind == SK::Offset)
+      v = m_svals[v].base;
+    if (set_contains(s.escaped, v))
+      return false; // someone else holds it too
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      StateId st = map_get<StateId>(s.sm[c], v, 0);
+      if (st && m_checkers[c]->is_leakable(st))
+        return true;
+    }
+    return false;
+  }
+
+  // Temporaries to unbind from `dead`: a temporary standing for a user
+  // variable that still holds a resource stays bound (the variable keeps it
+  // reachable) until the variable is assigned again or the function returns.
+  // A temporary that stands for no variable is held only while nothing
+  // else (another temporary, local memory) holds its value.
+  std::vector<uint32_t> unheld(const State &s, const std::vector<uint32_t> &dead) const {
+    std::vector<uint32_t> out;
+    auto held_elsewhere = [&](uint32_t t, SvalId v) {
+      for (auto &b : s.temps)
+        if (b.first != t && b.second == v && std::find(dead.begin(), dead.end(), b.first) == dead.end())
+          return true;
+      for (auto &m : s.memory)
+        if (m.second == v)
+          return true;
+      return false;
+    };
+    for (uint32_t t : dead) {
+      SvalId v = s.temp(t);
+      if (v && holds_resource(s, v) && (m_fn.temps[t].var || !held_elsewhere(t, v))) {
+        bool superseded = false; // another value of the same variable is bound
+        for (auto &b : s.temps)
+          if (b.first != t && m_fn.temps[t].var && m_fn.temps[b.first].var == m_fn.temps[t].var &&
+              m_fn.temps[b.first].name == m_fn.temps[t].name &&
+              std::find(dead.begin(), dead.end(), b.first) == dead.end())
+            superseded = true;
+        if (!superseded)
+          continue;
+      }
+      out.push_back(t);
+    }
+    return out;
+  }
+
+  // Readable text of a local memory key: as written where it was stored
+  // ("tmp.m_ptr"), else the local's name.
+  std::string memory_text(const std::string &key) const {
+    auto it = m_key_text.find(key);
+    if (it != m_key_text.end())
+      return it->second;
+    size_t end = 1;
+    while (end < key.size() && isdigit(static_cast<unsigned char>(key[end])))
+      ++end;
+    uint32_t l = static_cast<uint32_t>(std::stoul(key.substr(1, end - 1)));
+    return l < m_fn.locals.size() && end == key.size() ? m_fn.locals[l].name : "";
   }
 
   // --- purging and leaks ---
@@ -497,6 +712,18 @@ private:
   void purge(State &s, const std::vector<uint32_t> &dead_temps, const std::vector<uint32_t> &dead_locals,
              bool everything, SvalId keep, const Loc &loc) {
     std::vector<std::pair<SvalId, std::string>> dropped;
+    // What the caller still sees: the returned value and, for a struct
+    // returned by value, what its fields hold.
+    std::vector<SvalId> kept;
+    if (keep) {
+      kept.push_back(keep);
+      if (m_svals[keep].kind == SK::Aggregate) {
+        const std::string prefix = m_svals.string_at(m_svals[keep].a);
+        for (auto &m : s.memory)
+          if (key_in_local(m.first, prefix))
+            kept.push_back(m.second);
+      }
+    }
     for (uint32_t t : dead_temps) {
       if (SvalId v = s.temp(t)) {
         dropped.push_back({v, m_temp_text[t]});
@@ -507,7 +734,7 @@ private:
       std::string prefix = "L" + std::to_string(l);
       for (auto it = s.memory.begin(); it != s.memory.end();) {
         if (key_in_local(it->first, prefix)) {
-          dropped.push_back({it->second, m_fn.locals[l].name});
+          dropped.push_back({it->second, memory_text(it->first)});
           it = s.memory.erase(it);
         } else {
           ++it;
@@ -515,16 +742,21 @@ private:
       }
     }
     if (everything) {
+      // Memory first: 'tmp.m_ptr' names a leak better than 'malloc(8)'.
+      for (auto &mm : s.memory)
+        dropped.push_back({mm.second, memory_text(mm.first)});
+      s.memory.clear();
       for (auto &t : s.temps)
         dropped.push_back({t.second, m_temp_text[t.first]});
       s.temps.clear();
-      for (auto &mm : s.memory) {
-        const std::string &k = mm.first;
-        uint32_t l = static_cast<uint32_t>(std::stoul(k.substr(1)));
-        dropped.push_back({mm.second, l < m_fn.locals.size() ? m_fn.locals[l].name : ""});
-      }
-      s.memory.clear();
     }
+    forget(s, dropped, kept, loc);
+  }
+
+  // Reports leaks among `dropped` values that nothing reaches any more
+  // (`kept` values count as reached), then forgets what no longer matters.
+  void forget(State &s, const std::vector<std::pair<SvalId, std::string>> &dropped, const std::vector<SvalId> &kept,
+              const Loc &loc) {
     if (dropped.empty())
       return;
     bool any_state = !s.constraints.empty() || !s.escaped.empty();
@@ -534,8 +766,10 @@ private:
       return;
     std::vector<SvalId> reach;
     collect_reachable(s, reach);
-    if (keep)
-      reach.insert(std::upper_bound(reach.begin(), reach.end(), keep), keep);
+    for (SvalId k : kept)
+      for (SvalId v = k; v; v = m_svals[v].kind == SK::Offset ? m_svals[v].base : 0)
+        reach.push_back(v);
+    std::sort(reach.begin(), reach.end());
     auto reachable = [&](SvalId v) { return std::binary_search(reach.begin(), reach.end(), v); };
     // Leaks, in the order the values were dropped (deterministic).
     for (auto &d : dropped) {
@@ -621,6 +855,11 @@ private:
         SvalId b = self(sv.base, self);
         if (b != sv.base)
           out = m_svals.get(SK::Offset, sv.a, 0, b);
+      } else if (sv.kind == SK::Cmp) {
+        SvalId l = self(sv.base, self);
+        SvalId r = self(static_cast<SvalId>(sv.b), self);
+        if (l != sv.base || r != static_cast<SvalId>(sv.b))
+          out = m_svals.get(SK::Cmp, sv.a, r, l);
       }
       map.emplace(v, out);
       if (out != v)
@@ -669,17 +908,31 @@ private:
   }
 
   // --- exploration ---
-  void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events);
+  void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events, const Loc &entry_loc);
   void process(int32_t node);
-  void step(State &s, uint32_t block, size_t index, const Instruction &in);
-  void on_call(State &s, const Instruction &in, uint32_t uid);
+  void step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
+  SvalId on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
   void deref(State &s, const Place &p, const Loc &loc);
   void take_branch(const State &s, uint32_t from, uint32_t to, const std::vector<RawEvent> &events,
                    const std::string &branch_text, bool split, const Loc &br_loc);
   Loc first_loc(uint32_t block) const;
+  Loc next_loc(uint32_t block, size_t i, const Loc &fallback) const;
   std::string when_text(const Instruction &br, bool taken, const State &s);
   Finding build(const Pending &p) const;
 };
+
+Loc FunctionAnalysis::next_loc(uint32_t block, size_t i, const Loc &fallback) const {
+  const Block &b = m_fn.blocks[block];
+  for (size_t j = i + 1; j < b.insns.size(); ++j)
+    if (b.insns[j].loc.known())
+      return b.insns[j].loc;
+  if (b.insns.back().opcode == Opcode::Jmp) {
+    Loc l = first_loc(b.insns.back().targets[0]);
+    if (l.known())
+      return l;
+  }
+  return fallback;
+}
 
 Loc FunctionAnalysis::first_loc(uint32_t block) const {
   for (int hops = 0; hops < 8 && block < m_fn.blocks.size(); ++hops) {
@@ -694,7 +947,8 @@ Loc FunctionAnalysis::first_loc(uint32_t block) const {
   return {};
 }
 
-void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events) {
+void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events,
+                               const Loc &entry_loc) {
   if (m_states_at[block] >= m_opts.max_states_per_block)
     generalize(s, block);
   std::vector<std::pair<SvalId, SvalId>> renames = canonicalize(s);
@@ -721,7 +975,7 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   m_states_at[block]++;
   auto id = static_cast<int32_t>(m_nodes.size());
   bucket.push_back(id);
-  m_nodes.push_back({block, std::move(s), pred, std::move(events), std::move(renames)});
+  m_nodes.push_back({block, std::move(s), pred, std::move(events), std::move(renames), entry_loc});
   m_worklist.push_back(id);
 }
 
@@ -756,10 +1010,13 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   }
   // Widening: once a loop head has been reached a few times, a constant
   // flowing round the loop (a counter) stands for any value.
-  const bool widen = m_states_at[to] >= 2;
+  const bool widen = m_states_at[to] >= 2 && m_back_edges.count({from, to});
+  std::vector<std::pair<SvalId, std::string>> overwritten;
   for (auto &p : phis) {
     if (widen && m_svals[p.second].kind == SK::Const)
       p.second = m_svals.get(SK::Conjured, m_uid_base[to], -1 - static_cast<int64_t>(p.first));
+    if (SvalId old = s.temp(p.first))
+      overwritten.push_back({old, m_temp_text[p.first]});
     s.bind(p.first, p.second);
   }
   // Values not live in the target die on the way.
@@ -770,9 +1027,11 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
       dead.push_back(t.first);
   std::vector<RawEvent> *saved = m_cur_events;
   m_cur_events = &evs;
-  purge(s, dead, {}, false, 0, here.known() ? here : br_loc);
+  const Loc entry = here.known() ? here : br_loc;
+  forget(s, overwritten, {}, entry);
+  purge(s, unheld(s, dead), {}, false, 0, entry);
   m_cur_events = saved;
-  enqueue(to, std::move(s), m_cur_node, std::move(evs));
+  enqueue(to, std::move(s), m_cur_node, std::move(evs), entry);
 }
 
 std::string FunctionAnalysis::when_text(const Instruction &br, bool taken, const State &) {
@@ -806,7 +1065,8 @@ void FunctionAnalysis::deref(State &s, const Place &p, const Loc &loc) {
   }
 }
 
-void FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid) {
+// Returns the call's result value (0 without a result).
+SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc) {
   CallEvent call;
   const Operand &callee = in.operands[0];
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size())
@@ -822,9 +1082,14 @@ void FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid) {
     call.result_text = m_temp_text[in.result];
   }
   bool handled = false;
-  if (!call.callee.empty()) {
+  // Branch-prediction hints return their first argument.
+  if ((call.callee == "__builtin_expect" || call.callee == "__builtin_expect_with_probability") &&
+      !call.args.empty()) {
+    result = call.args[0];
+    handled = true;
+  } else if (!call.callee.empty()) {
     for (size_t c = 0; c < m_checkers.size(); ++c) {
-      Context ctx(*this, s, static_cast<uint8_t>(c), in.loc);
+      Context ctx(*this, s, static_cast<uint8_t>(c), loc);
       handled = m_checkers[c]->on_call(ctx, call) || handled;
     }
   }
@@ -840,15 +1105,20 @@ void FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid) {
         forget_local(s, static_cast<uint32_t>(m_svals[base].a), true);
     }
   }
-  if (in.result)
-    s.bind(in.result, result);
+  return result;
 }
 
-void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instruction &in) {
+void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc) {
   const uint32_t uid = m_uid_base[block] + static_cast<uint32_t>(index);
+  // A result still bound holds last iteration's value, which the new
+  // definition overwrites.
+  std::vector<std::pair<SvalId, std::string>> overwritten;
+  if (in.result && s.temp(in.result))
+    overwritten.push_back({s.temp(in.result), m_temp_text[in.result]});
   auto bind = [&](SvalId v) {
     if (in.result)
       s.bind(in.result, v);
+    forget(s, overwritten, {}, loc);
   };
   switch (in.opcode) {
   case Opcode::Copy: bind(operand_value(s, in.operands[0])); break;
@@ -872,8 +1142,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     } else if (known_value(s, a, c) && in.op == OpName::Not) {
       bind(m_svals.get(SK::Const, ~c));
     } else if (in.op == OpName::LNot) {
-      Tri z = compare(s, a, OpName::Eq, m_svals.get(SK::Const, 0));
-      bind(z == Tri::Unknown ? conjure(s, uid) : m_svals.get(SK::Const, z == Tri::True ? 1 : 0));
+      SvalId zero = m_svals.get(SK::Const, 0);
+      Tri z = compare(s, a, OpName::Eq, zero);
+      bind(z == Tri::Unknown ? m_svals.get(SK::Cmp, static_cast<int64_t>(OpName::Eq), zero, a)
+                             : m_svals.get(SK::Const, z == Tri::True ? 1 : 0));
     } else {
       bind(conjure(s, uid));
     }
@@ -886,7 +1158,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
     if (is_comparison(in.op)) {
       Tri t = compare(s, a, in.op, b);
-      bind(t == Tri::Unknown ? conjure(s, uid) : m_svals.get(SK::Const, t == Tri::True ? 1 : 0));
+      bind(t == Tri::Unknown ? m_svals.get(SK::Cmp, static_cast<int64_t>(in.op), b, a)
+                             : m_svals.get(SK::Const, t == Tri::True ? 1 : 0));
       break;
     }
     if (in.op == OpName::PtrAdd) {
@@ -915,18 +1188,51 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Load: {
-    deref(s, in.place, in.loc);
+    deref(s, in.place, loc);
     std::string key = local_key(s, in.place);
     SvalId v = key.empty() ? 0 : read_memory(s, key);
+    TypeKind tk = m_fn.temps[in.result].type.kind;
+    if (!v && !key.empty() && (tk == TypeKind::Record || tk == TypeKind::Array)) {
+      v = m_svals.get(SK::Aggregate, m_svals.string_id(key));
+    } else if (!v && !key.empty()) {
+      // The first read of local memory fixes its (unknown) value, so that
+      // reading it again gives the same value.
+      v = conjure(s, uid);
+      write_memory(s, key, v);
+    } else if (!v && in.place.base == PlaceBase::Local) {
+      // Read through an unknown index: it may be any element, so what the
+      // elements hold may now be used (and freed) through the result.
+      escape_local(s, in.place.id);
+    }
     bind(v ? v : conjure(s, uid));
     break;
   }
   case Opcode::Store: {
-    deref(s, in.place, in.loc);
+    deref(s, in.place, loc);
     SvalId v = operand_value(s, in.operands[0]);
     std::string key = local_key(s, in.place);
-    if (!key.empty()) {
+    if (!key.empty() && m_svals[v].kind == SK::Aggregate) {
+      // A struct copy between locals copies what the fields hold.
+      const std::string from = m_svals.string_at(m_svals[v].a);
+      std::vector<std::pair<std::string, SvalId>> fields;
+      for (auto &m : s.memory)
+        if (key_in_local(m.first, from) && m.first != from)
+          fields.push_back({key + m.first.substr(from.size()), m.second});
+      clear_memory(s, key);
+      for (auto &f : fields)
+        write_memory(s, f.first, f.second);
+    } else if (!key.empty()) {
       write_memory(s, key, v);
+      if (!m_key_text.count(key)) {
+        // Name it with the indices' values: 'a.ptrs[1]', not 'a.ptrs[i]'.
+        Place named = in.place;
+        for (Accessor &a : named.path) {
+          int64_t c;
+          if (a.kind == Accessor::Kind::Index && known_value(s, operand_value(s, a.index), c))
+            a.index = Operand::integer(c, Type::integer(64, true));
+        }
+        m_key_text.emplace(key, m_namer.place(named));
+      }
     } else {
       escape_value(s, v);
       // An unknown write may hit any local whose address escaped; the
@@ -957,10 +1263,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     bind(offset_value(base, off));
     break;
   }
-  case Opcode::Call: on_call(s, in, uid); break;
+  case Opcode::Call: bind(on_call(s, in, uid, loc)); break;
   case Opcode::Clobber:
     if (in.place.base == PlaceBase::Local && in.place.path.empty())
-      purge(s, {}, {in.place.id}, false, 0, in.loc);
+      purge(s, {}, {in.place.id}, false, 0, loc);
     break;
   case Opcode::Unknown:
     for (const Operand &o : in.operands)
@@ -980,15 +1286,30 @@ void FunctionAnalysis::process(int32_t node_id) {
   m_cur_events = &events;
   const Block &b = m_fn.blocks[block];
   const auto &dies = m_live.dies[block];
+  Loc last = m_nodes[node_id].entry_loc;
   for (size_t i = 0; i < b.insns.size(); ++i) {
     const Instruction &in = b.insns[i];
-    m_cur_loc = in.loc;
     if (in.opcode == Opcode::Phi)
       continue;
+    if (in.loc.known())
+      last = in.loc;
+    // The statement's location, or the last one before it; a scope's end
+    // (a clobber) happens where the code after it starts.
+    const Loc loc = in.opcode == Opcode::Clobber && !in.loc.known() ? next_loc(block, i, last) : last;
     if (!in.is_terminator()) {
-      step(s, block, i, in);
-      if (!dies[i].empty())
-        purge(s, dies[i], {}, false, 0, in.loc);
+      step(s, block, i, in, loc);
+      std::vector<uint32_t> gone = unheld(s, dies[i]);
+      // Assigning a variable drops the value it held before, if nothing
+      // else still reads that value.
+      if (in.result && m_fn.temps[in.result].var) {
+        const Temp &def = m_fn.temps[in.result];
+        for (auto &b : s.temps)
+          if (b.first != in.result && m_fn.temps[b.first].var == def.var && m_fn.temps[b.first].name == def.name &&
+              !is_live_after(m_live, m_fn, block, i, b.first))
+            gone.push_back(b.first);
+      }
+      if (!gone.empty())
+        purge(s, gone, {}, false, 0, loc);
       continue;
     }
     switch (in.opcode) {
@@ -1013,18 +1334,18 @@ void FunctionAnalysis::process(int32_t node_id) {
           m_cur_events = &evs;
           std::string expr = m_namer.operand(pop);
           for (size_t k = 0; k < m_checkers.size(); ++k) {
-            Context ctx(*this, s2, static_cast<uint8_t>(k), in.loc);
+            Context ctx(*this, s2, static_cast<uint8_t>(k), loc);
             m_checkers[k]->on_null_split(ctx, ptr, op == OpName::Eq, expr);
           }
           m_cur_events = &events;
         }
         std::string text = std::string("following %<") + (taken ? "true" : "false") + "%> branch" +
                            when_text(in, taken, s) + "...";
-        take_branch(s2, block, in.targets[taken ? 0 : 1], evs, text, t == Tri::Unknown, in.loc);
+        take_branch(s2, block, in.targets[taken ? 0 : 1], evs, text, t == Tri::Unknown, loc);
       }
       break;
     }
-    case Opcode::Jmp: take_branch(s, block, in.targets[0], events, "", false, in.loc); break;
+    case Opcode::Jmp: take_branch(s, block, in.targets[0], events, "", false, loc); break;
     case Opcode::Switch: {
       SvalId v = operand_value(s, in.operands[0]);
       int64_t cv;
@@ -1037,7 +1358,7 @@ void FunctionAnalysis::process(int32_t node_id) {
         if (c.lo == c.hi && !assume(s2, v, OpName::Eq, m_svals.get(SK::Const, c.lo)))
           continue;
         any_case = any_case || known;
-        take_branch(s2, block, c.target, events, "", false, in.loc);
+        take_branch(s2, block, c.target, events, "", false, loc);
       }
       if (!any_case) {
         State s2 = s;
@@ -1046,13 +1367,16 @@ void FunctionAnalysis::process(int32_t node_id) {
           if (c.lo == c.hi && in.cases.size() <= 16)
             ok = ok && assume(s2, v, OpName::Ne, m_svals.get(SK::Const, c.lo));
         if (ok)
-          take_branch(s2, block, in.targets[0], events, "", false, in.loc);
+          take_branch(s2, block, in.targets[0], events, "", false, loc);
       }
       break;
     }
     case Opcode::Ret: {
+      // Returning from main ends the program: what it holds is not leaked.
+      if (m_module.function_name(m_fn) == "main")
+        break;
       SvalId keep = in.operands.empty() ? 0 : operand_value(s, in.operands[0]);
-      purge(s, {}, {}, true, keep, in.loc);
+      purge(s, {}, {}, true, keep, loc);
       break;
     }
     default: break; // Unreachable: the path ends here
@@ -1120,7 +1444,7 @@ FunctionResult FunctionAnalysis::run() {
   for (size_t k = 0; k < m_fn.params.size(); ++k)
     init.bind(m_fn.params[k], m_svals.get(SK::Param, static_cast<int64_t>(k)));
   m_nodes.reserve(64);
-  enqueue(0, std::move(init), -1, {});
+  enqueue(0, std::move(init), -1, {}, m_fn.loc);
   while (!m_worklist.empty()) {
     int32_t n = m_worklist.front();
     m_worklist.pop_front();

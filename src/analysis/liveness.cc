@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/liveness.h"
 
+#include <algorithm>
+
 namespace pathwise {
 
 using namespace ir;
@@ -113,29 +115,25 @@ Liveness compute_liveness(const Function &f) {
       for (uint32_t t : uses) {
         if (after[i].test(t))
           continue;
-        size_t at = i;
-        const std::string &name = f.temps[t].name;
-        if (!name.empty()) {
-          // Held by its variable until the variable's next assignment.
-          at = insns.size();
-          for (size_t j = i + 1; j < insns.size(); ++j)
-            if (insns[j].result && insns[j].result != t && f.temps[insns[j].result].name == name) {
-              at = j;
-              break;
-            }
-        }
-        if (at < insns.size()) {
-          auto &d = dies[at];
-          bool dup = false;
-          for (uint32_t x : d)
-            dup = dup || x == t;
-          if (!dup)
-            d.push_back(t);
-        }
+        auto &d = dies[i];
+        if (std::find(d.begin(), d.end(), t) == d.end())
+          d.push_back(t);
       }
     }
   }
   return L;
+}
+
+bool is_live_after(const Liveness &L, const Function &f, uint32_t b, size_t i, uint32_t t) {
+  const auto &insns = f.blocks[b].insns;
+  std::vector<uint32_t> uses;
+  for (size_t j = i + 1; j < insns.size(); ++j) {
+    uses.clear();
+    instruction_uses(insns[j], uses);
+    if (std::find(uses.begin(), uses.end(), t) != uses.end())
+      return true;
+  }
+  return L.live_out[b].test(t);
 }
 
 } // namespace pathwise

@@ -37,14 +37,15 @@ private:
 struct Liveness {
   std::vector<Bitset> live_out;   // by block
   std::vector<Bitset> live_start; // by block: live just after its phis
-  // by block, by instruction: temporaries to unbind after it. A temporary
-  // standing for a user variable stays bound until the variable is next
-  // assigned in the block, or the block ends, so a leak is reported where
-  // the variable is overwritten rather than where its value was last read.
+  // by block, by instruction: temporaries not needed after it (read there
+  // for the last time, or defined and never read).
   std::vector<std::vector<std::vector<uint32_t>>> dies;
 };
 
 Liveness compute_liveness(const ir::Function &f);
+
+// Is temporary t read after instruction i of block b (in b or later)?
+bool is_live_after(const Liveness &L, const ir::Function &f, uint32_t b, size_t i, uint32_t t);
 
 // Temporaries an instruction reads (phi operands excluded).
 void instruction_uses(const ir::Instruction &in, std::vector<uint32_t> &out);

@@ -8,7 +8,8 @@
 namespace pathwise {
 namespace {
 
-enum : StateId { Start = 0, Unchecked, Null, Nonnull, Freed };
+// Stop: reported once already; not followed any further.
+enum : StateId { Start = 0, Unchecked, Null, Nonnull, Freed, Stop };
 
 const ChangeText kAllocated{Start, Unchecked, "allocated here"};
 const ChangeText kAssumeNonnull{Unchecked, Nonnull, "assuming %E is non-NULL"};
@@ -59,7 +60,7 @@ public:
   const char *name() const override { return "malloc"; }
 
   const std::vector<const char *> &state_names() const override {
-    static const std::vector<const char *> names = {"start", "unchecked", "null", "nonnull", "freed"};
+    static const std::vector<const char *> names = {"start", "unchecked", "null", "nonnull", "freed", "stop"};
     return names;
   }
 
@@ -77,8 +78,11 @@ public:
         return true; // free (NULL) does nothing
       if (ctx.state(p) == Freed) {
         ctx.report(kDoubleFree, p, call.arg_text[0]);
+        ctx.set_state(p, Stop, call.arg_text[0]);
         return true;
       }
+      if (ctx.state(p) == Stop)
+        return true;
       ctx.set_state(p, Freed, call.arg_text[0]);
       return true;
     }
@@ -86,8 +90,10 @@ public:
   }
 
   void on_deref(CheckerContext &ctx, SvalId p, const std::string &expr) override {
-    if (ctx.state(p) == Freed)
+    if (ctx.state(p) == Freed) {
       ctx.report(kUseAfterFree, p, expr);
+      ctx.set_state(p, Stop, expr);
+    }
   }
 
   void on_null_split(CheckerContext &ctx, SvalId p, bool is_null, const std::string &expr) override {

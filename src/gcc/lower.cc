@@ -35,6 +35,8 @@ private:
   std::unordered_map<unsigned, uint32_t> m_ssa;   // SSA version -> temporary
   std::unordered_map<tree, uint32_t> m_locals;    // decl -> local index
   std::unordered_map<int, uint32_t> m_block;      // GCC bb index -> IR block
+  std::unordered_map<tree, uint32_t> m_var;       // user variable -> its ordinal among same-named ones
+  std::unordered_map<std::string, uint32_t> m_vars_named;
   uint32_t m_cur = 0;                             // IR block being filled
   Loc m_loc;
 
@@ -83,9 +85,11 @@ private:
 
   Loc loc_of(location_t l) {
     Loc out;
-    if (l == UNKNOWN_LOCATION)
+    if (LOCATION_LOCUS(l) <= BUILTINS_LOCATION)
       return out;
     expanded_location x = expand_location(l);
+    if (x.line <= 0)
+      return out;
     out.handle = l;
     if (x.file)
       out.file = m_mod.file_index(x.file);
@@ -139,12 +143,26 @@ private:
     return id;
   }
 
+  // A temporary for a user variable's value, named after the variable;
+  // shadowing variables of the same name get distinct ordinals.
+  uint32_t named_temp(Type type, tree decl) {
+    std::string name = user_name(decl);
+    uint32_t var = 0;
+    if (!name.empty()) {
+      auto it = m_var.find(decl);
+      if (it == m_var.end())
+        it = m_var.emplace(decl, ++m_vars_named[name]).first;
+      var = it->second;
+    }
+    return m_fn.new_temp(type, name, var);
+  }
+
   uint32_t temp_for(tree ssa) {
     unsigned v = SSA_NAME_VERSION(ssa);
     auto it = m_ssa.find(v);
     if (it != m_ssa.end())
       return it->second;
-    uint32_t t = m_fn.new_temp(lower_type(TREE_TYPE(ssa)), user_name(SSA_NAME_VAR(ssa)));
+    uint32_t t = named_temp(lower_type(TREE_TYPE(ssa)), SSA_NAME_VAR(ssa));
     m_ssa.emplace(v, t);
     return t;
   }
@@ -721,7 +739,7 @@ void Lowerer::run() {
   m_fn.handle = reinterpret_cast<uintptr_t>(fndecl);
   for (tree parm = DECL_ARGUMENTS(fndecl); parm; parm = DECL_CHAIN(parm)) {
     tree def = ssa_default_def(m_fun, parm);
-    uint32_t t = def ? temp_for(def) : m_fn.new_temp(lower_type(TREE_TYPE(parm)), user_name(parm));
+    uint32_t t = def ? temp_for(def) : named_temp(lower_type(TREE_TYPE(parm)), parm);
     m_fn.params.push_back(t);
     if (TREE_ADDRESSABLE(parm) || !is_gimple_reg(parm))
       local_for(parm);

@@ -51,10 +51,12 @@ OpName swap_comparison(OpName op) {
   }
 }
 
-uint32_t Function::new_temp(Type t, std::string name) {
+uint32_t Function::new_temp(Type t, std::string name, uint32_t var) {
   if (temps.empty())
     temps.push_back({});
-  temps.push_back({t, std::move(name)});
+  if (!name.empty() && var == 0)
+    var = 1;
+  temps.push_back({t, std::move(name), var});
   return static_cast<uint32_t>(temps.size() - 1);
 }
 
@@ -126,9 +128,35 @@ std::string TextNamer::temp_at(uint32_t t, int depth) const {
     return "";
   if (d->opcode == Opcode::Load)
     return place(d->place);
-  if ((d->opcode == Opcode::Copy || (d->opcode == Opcode::Unary && d->op == OpName::Conv)) &&
-      d->operands[0].is_temp())
-    return temp_at(d->operands[0].id, depth + 1);
+  auto sub = [&](const Operand &o) { return o.is_temp() ? temp_at(o.id, depth + 1) : operand(o); };
+  if (d->opcode == Opcode::Copy || (d->opcode == Opcode::Unary && d->op == OpName::Conv))
+    return sub(d->operands[0]);
+  if (d->opcode == Opcode::Call && d->operands[0].kind == OpKind::Func) {
+    // A value nobody named reads as the call that made it: 'malloc(1024)'.
+    std::string s = operand(d->operands[0]) + "(";
+    for (size_t k = 1; k < d->operands.size(); ++k) {
+      std::string a = sub(d->operands[k]);
+      s += (k > 1 ? ", " : "") + (a.empty() ? std::string("<unknown>") : a);
+    }
+    return s + ")";
+  }
+  if (d->opcode == Opcode::Unary && (d->op == OpName::Neg || d->op == OpName::Not || d->op == OpName::LNot)) {
+    std::string a = sub(d->operands[0]);
+    const char *sym = d->op == OpName::Neg ? "-" : d->op == OpName::Not ? "~" : "!";
+    return a.empty() ? "" : sym + a;
+  }
+  if (d->opcode == Opcode::Binary) {
+    static const std::pair<OpName, const char *> symbols[] = {
+        {OpName::Add, "+"}, {OpName::Sub, "-"}, {OpName::Mul, "*"},  {OpName::Div, "/"},
+        {OpName::Mod, "%"}, {OpName::And, "&"}, {OpName::Or, "|"},   {OpName::Xor, "^"},
+        {OpName::Shl, "<<"}, {OpName::Shr, ">>"}, {OpName::PtrAdd, "+"}};
+    for (const auto &sym : symbols) {
+      if (sym.first != d->op)
+        continue;
+      std::string a = sub(d->operands[0]), b = sub(d->operands[1]);
+      return a.empty() || b.empty() ? "" : a + " " + sym.second + " " + b;
+    }
+  }
   return "";
 }
 
@@ -268,8 +296,11 @@ struct Printer {
     std::string s = "%" + std::to_string(t);
     if (t < f.temps.size()) {
       s += ":" + type_text(f.temps[t].type);
-      if (!f.temps[t].name.empty())
+      if (!f.temps[t].name.empty()) {
         s += " " + quote(f.temps[t].name);
+        if (f.temps[t].var > 1) // a second variable of the same name
+          s += "#" + std::to_string(f.temps[t].var);
+      }
     }
     return s;
   }

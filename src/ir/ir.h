@@ -48,7 +48,7 @@ struct Loc {
   uint32_t file = 0; // index into Module::files
   uint32_t line = 0;
   uint32_t col = 0;
-  bool known() const { return line != 0 || handle != 0; }
+  bool known() const { return line != 0; }
 };
 
 // An operand of an instruction.
@@ -153,6 +153,7 @@ struct Block {
 struct Temp {
   Type type;
   std::string name; // the user variable it stands for, "" if none
+  uint32_t var = 0; // which variable of that name (shadowing): 1, 2, ...; 0 = none
 };
 
 struct Local {
@@ -171,7 +172,7 @@ struct Function {
   Loc loc;
   uintptr_t handle = 0; // front end's handle (GCC's FUNCTION_DECL)
 
-  uint32_t new_temp(Type t, std::string name = "");
+  uint32_t new_temp(Type t, std::string name = "", uint32_t var = 0);
 };
 
 enum class SymbolKind : uint8_t { Function, Variable };

@@ -258,8 +258,14 @@ private:
     expect(':');
     m_fn->temps[id].type = type();
     skip_space_inline();
-    if (cur() == '"')
+    if (cur() == '"') {
       m_fn->temps[id].name = quoted();
+      m_fn->temps[id].var = 1;
+      if (cur() == '#') {
+        advance();
+        m_fn->temps[id].var = static_cast<uint32_t>(number());
+      }
+    }
     return id;
   }
 

@@ -241,6 +241,78 @@ bb3:
   EXPECT_LT(r.result.nodes, 20u);
 }
 
+TEST(Engine, RangeFromOneBranchDecidesAnother) {
+  // if (n > 10) p = malloc; ...; if (n >= 11) free (p);  -- no leak
+  Analysis r = analyze(R"(func @f(%1:i32 "n") -> void {
+bb0:
+  br gt %1, 10:i32, bb1, bb2 !2:3
+bb1:
+  %2:ptr "p" = call @malloc(10:i64) !3:5
+  jmp bb2
+bb2:
+  %3:ptr "p" = phi [null, bb0], [%2, bb1]
+  call @work() !4:3
+  br ge %1, 11:i32, bb3, bb4 !5:3
+bb3:
+  call @free(%3) !6:5
+  jmp bb4
+bb4:
+  ret !7:1
+}
+)");
+  EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
+
+TEST(Engine, ComparisonKeptInATemporaryDecidesTheBranch) {
+  // ok = p != NULL; if (ok == 0) return; free (p);  -- p is not NULL after
+  Analysis r = analyze(R"(func @f() -> void {
+bb0:
+  %1:ptr "p" = call @malloc(10:i64) !2:3
+  %2:u8 "ok" = ne %1, null !3:3
+  %3:i32 = conv %2
+  br eq %3, 0:i32, bb1, bb2 !4:3
+bb1:
+  ret !5:5
+bb2:
+  call @free(%1) !6:3
+  ret !7:1
+}
+)");
+  EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
+
+TEST(Engine, ConstantIsWidenedOnlyAroundALoop) {
+  // Three paths reach the loop head from outside with i = 0; the loop must
+  // still be entered (i <= 3 holds), so p is freed and does not leak.
+  Analysis r = analyze(R"(func @f(%1:i32 "a", %2:i32 "b") -> void {
+bb0:
+  %3:ptr "p" = call @malloc(10:i64) !2:3
+  br ne %1, 0:i32, bb1, bb2 !3:3
+bb1:
+  call @work() !4:3
+  jmp bb2
+bb2:
+  br ne %2, 0:i32, bb3, bb4 !5:3
+bb3:
+  call @work() !6:3
+  jmp bb4
+bb4:
+  jmp bb6
+bb5:
+  call @free(%3) !8:5
+  %5:i32 "i" = add %4, 1:i32
+  jmp bb6
+bb6:
+  %4:i32 "i" = phi [0:i32, bb4], [%5, bb5]
+  br le %4, 0:i32, bb5, bb7 !7:3
+bb7:
+  call @use(%1, %2) !9:1
+  ret !9:1
+}
+)");
+  EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
+
 TEST(Engine, BudgetStopsCleanly) {
   EngineOptions o;
   o.max_nodes = 2;
