@@ -24,8 +24,11 @@ namespace {
 // so that a branch on a stored comparison learns the comparison.
 // Aggregate: the whole value of a local struct or array (a = its key).
 enum class SK : uint8_t {
-  Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate
+  Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate, Pure, Init
 };
+// Init: the value local memory had before the function wrote it (a = key).
+// Pure: the result of a call to a const function (a = symbol, b = the
+// interned list of argument values): equal calls give equal results.
 
 struct Sval {
   SK kind;
@@ -74,12 +77,21 @@ public:
     return id;
   }
   const std::string &string_at(int64_t id) const { return m_string_list[static_cast<size_t>(id)]; }
+  int64_t list_id(const std::vector<SvalId> &l) {
+    auto it = m_lists.find(l);
+    if (it != m_lists.end())
+      return it->second;
+    auto id = static_cast<int64_t>(m_lists.size());
+    m_lists.emplace(l, id);
+    return id;
+  }
 
 private:
   std::vector<Sval> m_vals;
   std::unordered_map<Sval, SvalId, SvalHash> m_index;
   std::map<std::string, int64_t> m_strings;
   std::vector<std::string> m_string_list;
+  std::map<std::vector<SvalId>, int64_t> m_lists;
 };
 
 // ---------------------------------------------------------------------------
@@ -126,10 +138,12 @@ struct State {
   std::vector<SmMap> sm;                               // by checker
   std::vector<Constraint> constraints;                 // sorted
   std::vector<SvalId> escaped;                         // sorted: reachable from elsewhere
+  std::vector<SvalId> exposed;                         // sorted: locals whose address escaped
+  std::vector<std::pair<uint32_t, uint8_t>> loops;     // loop head -> trips round it so far (capped)
 
   bool operator==(const State &o) const {
     return temps == o.temps && memory == o.memory && sm == o.sm && constraints == o.constraints &&
-           escaped == o.escaped;
+           escaped == o.escaped && exposed == o.exposed && loops == o.loops;
   }
   SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
   void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
@@ -150,6 +164,10 @@ struct State {
       mix(c.v * 7u + static_cast<size_t>(c.lo) * 3u + static_cast<size_t>(c.hi) * 5u + c.is_range);
     for (SvalId e : escaped)
       mix(e);
+    for (SvalId e : exposed)
+      mix(e * 977u);
+    for (auto &l : loops)
+      mix(l.first * 131u + l.second);
     return h;
   }
 };
@@ -244,6 +262,7 @@ public:
     for (uint32_t t = 1; t < m_fn.temps.size(); ++t)
       m_temp_text[t] = m_namer.temp(t);
     find_back_edges();
+    find_loop_bodies();
     m_uid_base.resize(m_fn.blocks.size());
     uint32_t uid = 0;
     for (size_t b = 0; b < m_fn.blocks.size(); ++b) {
@@ -265,6 +284,32 @@ private:
   std::vector<std::string> m_temp_text;
   std::vector<uint32_t> m_uid_base;
   std::set<std::pair<uint32_t, uint32_t>> m_back_edges; // (from, to): edges that close a loop
+  std::map<uint32_t, Bitset> m_loop_body;                // loop head -> blocks of its natural loop
+
+  // The natural loop of each back edge u -> h: h and the blocks that reach u
+  // without passing through h.
+  void find_loop_bodies() {
+    const size_t n = m_fn.blocks.size();
+    std::vector<std::vector<uint32_t>> preds(n);
+    for (size_t b = 0; b < n; ++b)
+      for (uint32_t t : successors(m_fn.blocks[b]))
+        if (t < n)
+          preds[t].push_back(static_cast<uint32_t>(b));
+    for (const auto &[u, h] : m_back_edges) {
+      Bitset &body = m_loop_body.emplace(h, Bitset(n)).first->second;
+      body.set(h);
+      std::vector<uint32_t> work{u};
+      while (!work.empty()) {
+        uint32_t b = work.back();
+        work.pop_back();
+        if (body.test(b))
+          continue;
+        body.set(b);
+        for (uint32_t p : preds[b])
+          work.push_back(p);
+      }
+    }
+  }
 
   // Depth-first search from the entry: an edge to a block still on the
   // stack closes a loop.
@@ -342,6 +387,22 @@ private:
     return m_svals.get(SK::Offset, off, 0, base);
   }
 
+  // A value whose name never changes (not renumbered by canonicalize).
+  bool is_stable(SvalId v) const {
+    switch (m_svals[v].kind) {
+    case SK::Const:
+    case SK::Param:
+    case SK::LocalAddr:
+    case SK::GlobalAddr:
+    case SK::FuncAddr:
+    case SK::StrAddr:
+    case SK::Init:
+      return true;
+    default:
+      return false;
+    }
+  }
+
   bool sval_in_use(const State &s, SvalId v) const {
     for (auto &t : s.temps)
       if (t.second == v)
@@ -364,6 +425,15 @@ private:
   bool is_address(SvalId v) const {
     SK k = m_svals[v].kind;
     return k == SK::LocalAddr || k == SK::GlobalAddr || k == SK::FuncAddr || k == SK::StrAddr;
+  }
+
+  bool is_fresh_allocation(const State &s, SvalId v) const {
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      StateId st = map_get<StateId>(s.sm[c], v, 0);
+      if (st && m_checkers[c]->is_fresh_allocation(st))
+        return true;
+    }
+    return false;
   }
 
   // The range v is known to lie in.
@@ -462,8 +532,13 @@ private:
       op = swap_comparison(op);
       kb = true;
     }
-    if (!kb)
+    if (!kb) {
+      // Fresh heap storage is not any variable's address.
+      if ((op == OpName::Eq || op == OpName::Ne) &&
+          ((is_address(b) && is_fresh_allocation(s, a)) || (is_address(a) && is_fresh_allocation(s, b))))
+        return op == OpName::Ne ? Tri::True : Tri::False;
       return Tri::Unknown;
+    }
     int64_t lo, hi;
     range_of(s, a, lo, hi);
     return compare_range(lo, hi, known_not_equal(s, a, cb), op, cb);
@@ -595,8 +670,17 @@ private:
                    s.memory.end());
   }
 
+  static SvalId local_of_key(const std::string &key) {
+    return static_cast<SvalId>(std::stoul(key.substr(1)));
+  }
+
+  // Binds key to v. A whole-value binding of an enclosing key no longer
+  // describes the whole, so it goes.
   void write_memory(State &s, const std::string &key, SvalId v) {
     clear_memory(s, key);
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                  [&](const auto &m) { return m.first != key && key_in_local(key, m.first); }),
+                   s.memory.end());
     auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
                                [](const auto &p, const std::string &k) { return p.first < k; });
     s.memory.insert(it, {key, v});
@@ -618,6 +702,15 @@ private:
   void escape_value(State &s, SvalId v) {
     while (v && m_svals[v].kind == SK::Offset)
       v = m_svals[v].base;
+    if (v && m_svals[v].kind == SK::LocalAddr) {
+      // Code elsewhere can now reach the local and what it holds.
+      auto local = static_cast<SvalId>(m_svals[v].a);
+      if (!set_contains(s.exposed, local)) {
+        set_insert(s.exposed, local);
+        escape_local(s, local);
+      }
+      return;
+    }
     if (v && m_svals[v].kind == SK::Aggregate) {
       // A struct passed by value: what its fields hold escapes with it.
       const std::string prefix = m_svals.string_at(m_svals[v].a);
@@ -791,7 +884,10 @@ private:
     for (SmMap &m : s.sm)
       m.erase(std::remove_if(m.begin(), m.end(), [&](const auto &p) { return !reachable(p.first); }), m.end());
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
-                                       [&](const Constraint &k) { return !reachable(k.v); }),
+                                       [&](const Constraint &k) {
+                                         // Facts about a const function's result stay true.
+                                         return !reachable(k.v) && m_svals[k.v].kind != SK::Pure;
+                                       }),
                         s.constraints.end());
     s.escaped.erase(std::remove_if(s.escaped.begin(), s.escaped.end(), [&](SvalId v) { return !reachable(v); }),
                     s.escaped.end());
@@ -890,12 +986,16 @@ private:
   // (and addresses) and lets every other value stand for any value, named
   // by the block and temporary, so that states reaching the block converge.
   // Sound: it only forgets facts.
-  void generalize(State &s, uint32_t block) {
+  // At the first level, inputs (constants, parameters, initial values)
+  // and the facts about them stay, since they decide correlated branches;
+  // at the second, only what checkers track stays.
+  void generalize(State &s, uint32_t block, int level) {
+    auto stays = [&](SvalId v) { return level < 2 && (is_stable(v) || m_svals[v].kind == SK::Pure); };
     auto keep = [&](SvalId v) {
       SvalId root = v;
       while (m_svals[root].kind == SK::Offset)
         root = m_svals[root].base;
-      return is_address(root) || is_tracked(s, root) || set_contains(s.escaped, root);
+      return is_address(root) || stays(root) || is_tracked(s, root) || set_contains(s.escaped, root);
     };
     for (auto &t : s.temps)
       if (!keep(t.second))
@@ -903,7 +1003,7 @@ private:
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [&](const auto &m) { return !keep(m.second); }),
                    s.memory.end());
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
-                                       [&](const Constraint &k) { return !is_tracked(s, k.v); }),
+                                       [&](const Constraint &k) { return !is_tracked(s, k.v) && !stays(k.v); }),
                         s.constraints.end());
   }
 
@@ -950,7 +1050,7 @@ Loc FunctionAnalysis::first_loc(uint32_t block) const {
 void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events,
                                const Loc &entry_loc) {
   if (m_states_at[block] >= m_opts.max_states_per_block)
-    generalize(s, block);
+    generalize(s, block, m_states_at[block] >= 2 * m_opts.max_states_per_block ? 2 : 1);
   std::vector<std::pair<SvalId, SvalId>> renames = canonicalize(s);
   size_t h = s.hash();
   auto &bucket = m_seen[block][h];
@@ -1008,9 +1108,22 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
         v = operand_value(s, in.operands[k]);
     phis.push_back({in.result, v});
   }
-  // Widening: once a loop head has been reached a few times, a constant
-  // flowing round the loop (a counter) stands for any value.
-  const bool widen = m_states_at[to] >= 2 && m_back_edges.count({from, to});
+  // Count trips round loops on this path: leaving a loop forgets it,
+  // entering a loop head starts at 0, each back edge adds one.
+  s.loops.erase(std::remove_if(s.loops.begin(), s.loops.end(),
+                               [&](const auto &l) { return !m_loop_body.at(l.first).test(to); }),
+                s.loops.end());
+  bool widen = false;
+  if (m_loop_body.count(to)) {
+    auto it = std::lower_bound(s.loops.begin(), s.loops.end(), std::make_pair(to, uint8_t(0)));
+    if (it == s.loops.end() || it->first != to)
+      it = s.loops.insert(it, {to, 0});
+    if (m_back_edges.count({from, to}))
+      it->second = static_cast<uint8_t>(std::min(it->second + 1, 2));
+    // Widening: from the second trip round, a constant flowing round the
+    // loop (a counter) stands for any value.
+    widen = it->second >= 2;
+  }
   std::vector<std::pair<SvalId, std::string>> overwritten;
   for (auto &p : phis) {
     if (widen && m_svals[p.second].kind == SK::Const)
@@ -1087,6 +1200,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       !call.args.empty()) {
     result = call.args[0];
     handled = true;
+  } else if (in.result && callee.kind == OpKind::Func && m_module.symbols[callee.id].is_const &&
+             std::all_of(call.args.begin(), call.args.end(), [&](SvalId a) { return is_stable(a); })) {
+    // A const function's result depends on its arguments only.
+    result = m_svals.get(SK::Pure, callee.id, m_svals.list_id(call.args));
+    handled = true;
   } else if (!call.callee.empty()) {
     for (size_t c = 0; c < m_checkers.size(); ++c) {
       Context ctx(*this, s, static_cast<uint8_t>(c), loc);
@@ -1096,14 +1214,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (!handled) {
     // Unknown code: what we pass escapes; locals whose address we pass may
     // be changed.
-    for (SvalId v : call.args) {
+    for (SvalId v : call.args)
       escape_value(s, v);
-      SvalId base = v;
-      while (m_svals[base].kind == SK::Offset)
-        base = m_svals[base].base;
-      if (m_svals[base].kind == SK::LocalAddr)
-        forget_local(s, static_cast<uint32_t>(m_svals[base].a), true);
-    }
+    // ...and may change any local whose address has escaped.
+    for (SvalId l : s.exposed)
+      forget_local(s, l, true);
   }
   return result;
 }
@@ -1192,12 +1307,15 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     std::string key = local_key(s, in.place);
     SvalId v = key.empty() ? 0 : read_memory(s, key);
     TypeKind tk = m_fn.temps[in.result].type.kind;
-    if (!v && !key.empty() && (tk == TypeKind::Record || tk == TypeKind::Array)) {
+    if (!key.empty() && (tk == TypeKind::Record || tk == TypeKind::Array) &&
+        (!v || m_svals[v].kind != SK::Aggregate)) {
       v = m_svals.get(SK::Aggregate, m_svals.string_id(key));
     } else if (!v && !key.empty()) {
       // The first read of local memory fixes its (unknown) value, so that
-      // reading it again gives the same value.
-      v = conjure(s, uid);
+      // reading it again gives the same value: its initial value, unless
+      // code elsewhere may have changed it since.
+      v = set_contains(s.exposed, local_of_key(key)) ? conjure(s, uid)
+                                                      : m_svals.get(SK::Init, m_svals.string_id(key));
       write_memory(s, key, v);
     } else if (!v && in.place.base == PlaceBase::Local) {
       // Read through an unknown index: it may be any element, so what the
@@ -1223,6 +1341,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         write_memory(s, f.first, f.second);
     } else if (!key.empty()) {
       write_memory(s, key, v);
+      if (set_contains(s.exposed, local_of_key(key)))
+        escape_value(s, v);
       if (!m_key_text.count(key)) {
         // Name it with the indices' values: 'a.ptrs[1]', not 'a.ptrs[i]'.
         Place named = in.place;

@@ -75,6 +75,9 @@ public:
   virtual void on_null_split(CheckerContext &, SvalId, bool, const std::string &) {}
   // Is a value in this state a resource that must not become unreachable?
   virtual bool is_leakable(StateId) const { return false; }
+  // Does a value in this state point to storage an allocator made fresh
+  // (so it differs from the address of any variable)?
+  virtual bool is_fresh_allocation(StateId) const { return false; }
   // v in state s became unreachable (and is not known to be NULL).
   virtual void on_leak(CheckerContext &, SvalId, StateId, const std::string &) {}
 };

@@ -103,6 +103,7 @@ public:
   }
 
   bool is_leakable(StateId s) const override { return s == Unchecked || s == Nonnull; }
+  bool is_fresh_allocation(StateId s) const override { return s == Unchecked || s == Nonnull || s == Freed; }
 
   void on_leak(CheckerContext &ctx, SvalId p, StateId, const std::string &expr) override {
     ctx.report(kLeak, p, expr);

@@ -107,6 +107,7 @@ private:
     Symbol &sym = m_mod.symbols[s];
     if (kind == SymbolKind::Function) {
       sym.is_noreturn = sym.is_noreturn || TREE_THIS_VOLATILE(decl);
+      sym.is_const = sym.is_const || TREE_READONLY(decl); // __attribute__((const))
     } else {
       sym.type = lower_type(TREE_TYPE(decl));
       sym.is_const = TREE_READONLY(decl);

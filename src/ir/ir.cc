@@ -413,6 +413,7 @@ std::string print_module(const Module &m) {
           << (sym.is_const ? " const" : "") << "\n";
     } else if (sym.body < 0) {
       out << "declare " << symbol_ref(m, static_cast<uint32_t>(s)) << (sym.is_noreturn ? " noreturn" : "")
+          << (sym.is_const ? " const" : "")
           << "\n";
     }
   }

@@ -184,7 +184,7 @@ struct Symbol {
   int32_t body = -1; // index into Module::functions, -1 = external
   // Attributes that the engine may rely on.
   bool is_noreturn = false;
-  bool is_const = false; // Variable: read-only
+  bool is_const = false; // Variable: read-only; Function: __attribute__((const))
 };
 
 struct Module {

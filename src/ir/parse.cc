@@ -21,10 +21,16 @@ public:
       std::string kw = word();
       if (kw == "declare") {
         uint32_t s = symbol_ref(SymbolKind::Function);
-        skip_space_inline();
-        if (peek_word() == "noreturn") {
+        for (;;) {
+          skip_space_inline();
+          std::string w = peek_word();
+          if (w == "noreturn")
+            m_module.symbols[s].is_noreturn = true;
+          else if (w == "const")
+            m_module.symbols[s].is_const = true;
+          else
+            break;
           word();
-          m_module.symbols[s].is_noreturn = true;
         }
       } else if (kw == "global") {
         uint32_t s = symbol_ref(SymbolKind::Variable);
