@@ -76,6 +76,22 @@ def gcc_warning_option_silences_too(args):
 
 
 @check
+def pragma_silences_warning_in_its_region(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "pragma.c")
+        with open(src, "w") as f:
+            f.write('#include <stdlib.h>\n'
+                    '#pragma GCC diagnostic push\n'
+                    '#pragma GCC diagnostic ignored "-Wanalyzer-double-free"\n'
+                    'void quiet (void) { void *p = malloc (1); free (p); free (p); }\n'
+                    '#pragma GCC diagnostic pop\n'
+                    'void loud (void) { void *p = malloc (1); free (p); free (p); }\n')
+        rc, err = gcc(args, "-fplugin=" + args.plugin, "-c", "-o", "/dev/null", src)
+        assert rc == 0, err
+        assert "pragma.c:6:" in err and "pragma.c:4:" not in err, err
+
+
+@check
 def werror_turns_finding_into_error(args):
     rc, err = gcc(args, "-fplugin=" + args.plugin, "-Werror", "-c", "-o", "/dev/null", example(args))
     assert rc != 0 and "error: double-'free'" in err, err
