@@ -387,6 +387,19 @@ private:
     return m_svals.get(SK::Offset, off, 0, base);
   }
 
+  // The 0/1 value of "a op b". Comparisons of comparisons nest only a few
+  // deep (a loop like "flag = !flag" would otherwise nest without end).
+  SvalId comparison_value(const State &s, SvalId a, OpName op, SvalId b, uint32_t uid) {
+    int depth = 0;
+    for (SvalId v = a; m_svals[v].kind == SK::Cmp && depth < 8; v = m_svals[v].base)
+      ++depth;
+    for (SvalId v = b; m_svals[v].kind == SK::Cmp && depth < 8; v = m_svals[v].base)
+      ++depth;
+    if (depth >= 3)
+      return conjure(s, uid);
+    return m_svals.get(SK::Cmp, static_cast<int64_t>(op), b, a);
+  }
+
   // A value whose name never changes (not renumbered by canonicalize).
   bool is_stable(SvalId v) const {
     switch (m_svals[v].kind) {
@@ -1259,7 +1272,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     } else if (in.op == OpName::LNot) {
       SvalId zero = m_svals.get(SK::Const, 0);
       Tri z = compare(s, a, OpName::Eq, zero);
-      bind(z == Tri::Unknown ? m_svals.get(SK::Cmp, static_cast<int64_t>(OpName::Eq), zero, a)
+      bind(z == Tri::Unknown ? comparison_value(s, a, OpName::Eq, zero, uid)
                              : m_svals.get(SK::Const, z == Tri::True ? 1 : 0));
     } else {
       bind(conjure(s, uid));
@@ -1273,8 +1286,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
     if (is_comparison(in.op)) {
       Tri t = compare(s, a, in.op, b);
-      bind(t == Tri::Unknown ? m_svals.get(SK::Cmp, static_cast<int64_t>(in.op), b, a)
-                             : m_svals.get(SK::Const, t == Tri::True ? 1 : 0));
+      if (t != Tri::Unknown)
+        bind(m_svals.get(SK::Const, t == Tri::True ? 1 : 0));
+      else
+        bind(comparison_value(s, a, in.op, b, uid));
       break;
     }
     if (in.op == OpName::PtrAdd) {
