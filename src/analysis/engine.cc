@@ -202,6 +202,7 @@ struct Node {
   std::vector<RawEvent> events; // on the way from pred to here (pred's value names)
   std::vector<std::pair<SvalId, SvalId>> renames; // (old, new) applied on entry
   Loc entry_loc; // where the path entered the block (for statements without a location)
+  bool entry_own = false; // the entering jump had a location of its own (an early 'return;')
 };
 
 SvalId rename_back(const std::vector<std::pair<SvalId, SvalId>> &renames, SvalId v) {
@@ -346,6 +347,7 @@ private:
   std::vector<std::unordered_map<size_t, std::vector<int32_t>>> m_seen; // by block: hash -> nodes
   std::vector<size_t> m_states_at;                                      // by block
   std::vector<Pending> m_pending;
+  bool m_entry_own = false; // passes take_branch's knowledge to enqueue
   std::unordered_map<std::string, std::string> m_key_text; // local memory key -> text
   bool m_too_complex = false;
   std::string m_too_complex_reason;
@@ -1001,9 +1003,10 @@ private:
   // Sound: it only forgets facts.
   // At the first level, inputs (constants, parameters, initial values)
   // and the facts about them stay, since they decide correlated branches;
-  // at the second, only what checkers track stays.
+  // at the second, only what checkers track (and const-call facts) stays.
   void generalize(State &s, uint32_t block, int level) {
-    auto stays = [&](SvalId v) { return level < 2 && (is_stable(v) || m_svals[v].kind == SK::Pure); };
+    // Results of const calls always stay: equal calls must agree.
+    auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
     auto keep = [&](SvalId v) {
       SvalId root = v;
       while (m_svals[root].kind == SK::Offset)
@@ -1027,7 +1030,7 @@ private:
   SvalId on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
   void deref(State &s, const Place &p, const Loc &loc);
   void take_branch(const State &s, uint32_t from, uint32_t to, const std::vector<RawEvent> &events,
-                   const std::string &branch_text, bool split, const Loc &br_loc);
+                   const std::string &branch_text, bool split, const Loc &br_loc, bool own_loc);
   Loc first_loc(uint32_t block) const;
   Loc next_loc(uint32_t block, size_t i, const Loc &fallback) const;
   std::string when_text(const Instruction &br, bool taken, const State &s);
@@ -1088,12 +1091,12 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   m_states_at[block]++;
   auto id = static_cast<int32_t>(m_nodes.size());
   bucket.push_back(id);
-  m_nodes.push_back({block, std::move(s), pred, std::move(events), std::move(renames), entry_loc});
+  m_nodes.push_back({block, std::move(s), pred, std::move(events), std::move(renames), entry_loc, m_entry_own});
   m_worklist.push_back(id);
 }
 
 void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, const std::vector<RawEvent> &events,
-                                   const std::string &branch_text, bool split, const Loc &br_loc) {
+                                   const std::string &branch_text, bool split, const Loc &br_loc, bool own_loc) {
   State s = s0;
   std::vector<RawEvent> evs = events;
   Loc here = first_loc(to);
@@ -1157,6 +1160,8 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   forget(s, overwritten, {}, entry);
   purge(s, unheld(s, dead), {}, false, 0, entry);
   m_cur_events = saved;
+  // Only a jump that is a statement of its own ('return;', 'goto') counts.
+  m_entry_own = here.known() || own_loc;
   enqueue(to, std::move(s), m_cur_node, std::move(evs), entry);
 }
 
@@ -1422,12 +1427,15 @@ void FunctionAnalysis::process(int32_t node_id) {
   const Block &b = m_fn.blocks[block];
   const auto &dies = m_live.dies[block];
   Loc last = m_nodes[node_id].entry_loc;
+  bool seen_loc_in_block = false;
   for (size_t i = 0; i < b.insns.size(); ++i) {
     const Instruction &in = b.insns[i];
     if (in.opcode == Opcode::Phi)
       continue;
-    if (in.loc.known())
+    if (in.loc.known()) {
       last = in.loc;
+      seen_loc_in_block = true;
+    }
     // The statement's location, or the last one before it; a scope's end
     // (a clobber) happens where the code after it starts.
     const Loc loc = in.opcode == Opcode::Clobber && !in.loc.known() ? next_loc(block, i, last) : last;
@@ -1476,11 +1484,16 @@ void FunctionAnalysis::process(int32_t node_id) {
         }
         std::string text = std::string("following %<") + (taken ? "true" : "false") + "%> branch" +
                            when_text(in, taken, s) + "...";
-        take_branch(s2, block, in.targets[taken ? 0 : 1], evs, text, t == Tri::Unknown, loc);
+        take_branch(s2, block, in.targets[taken ? 0 : 1], evs, text, t == Tri::Unknown, loc, false);
       }
       break;
     }
-    case Opcode::Jmp: take_branch(s, block, in.targets[0], events, "", false, loc); break;
+    case Opcode::Jmp: {
+      // A block of bookkeeping (phis, clobbers) passes on an early return's place.
+      bool own = in.loc.known() || (!seen_loc_in_block && m_nodes[node_id].entry_own);
+      take_branch(s, block, in.targets[0], events, "", false, loc, own);
+      break;
+    }
     case Opcode::Switch: {
       SvalId v = operand_value(s, in.operands[0]);
       int64_t cv;
@@ -1493,7 +1506,7 @@ void FunctionAnalysis::process(int32_t node_id) {
         if (c.lo == c.hi && !assume(s2, v, OpName::Eq, m_svals.get(SK::Const, c.lo)))
           continue;
         any_case = any_case || known;
-        take_branch(s2, block, c.target, events, "", false, loc);
+        take_branch(s2, block, c.target, events, "", false, loc, false);
       }
       if (!any_case) {
         State s2 = s;
@@ -1502,7 +1515,7 @@ void FunctionAnalysis::process(int32_t node_id) {
           if (c.lo == c.hi && in.cases.size() <= 16)
             ok = ok && assume(s2, v, OpName::Ne, m_svals.get(SK::Const, c.lo));
         if (ok)
-          take_branch(s2, block, in.targets[0], events, "", false, loc);
+          take_branch(s2, block, in.targets[0], events, "", false, loc, false);
       }
       break;
     }
@@ -1511,7 +1524,12 @@ void FunctionAnalysis::process(int32_t node_id) {
       if (m_module.function_name(m_fn) == "main")
         break;
       SvalId keep = in.operands.empty() ? 0 : operand_value(s, in.operands[0]);
-      purge(s, {}, {}, true, keep, loc);
+      // A return the compiler made: at the 'return' statement that jumped
+      // here, else at the closing brace.
+      Loc at = loc;
+      if (!in.loc.known() && !seen_loc_in_block)
+        at = m_nodes[node_id].entry_own ? m_nodes[node_id].entry_loc : m_fn.end_loc.known() ? m_fn.end_loc : loc;
+      purge(s, {}, {}, true, keep, at);
       break;
     }
     default: break; // Unreachable: the path ends here

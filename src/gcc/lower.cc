@@ -650,6 +650,7 @@ private:
     if (last && gimple_code(last) == GIMPLE_RETURN) {
       Instruction in;
       in.opcode = Opcode::Ret;
+
       tree rv = gimple_return_retval(as_a<greturn *>(last));
       if (rv)
         in.operands.push_back(operand(rv));
@@ -662,6 +663,7 @@ private:
       to_exit = to_exit || e->dest == EXIT_BLOCK_PTR_FOR_FN(m_fun);
     if (real.empty()) {
       in.opcode = to_exit ? Opcode::Ret : Opcode::Unreachable;
+
     } else if (real.size() == 1 && !to_exit) {
       in.opcode = Opcode::Jmp;
       in.targets = real;
@@ -737,6 +739,7 @@ void Lowerer::run() {
                                      SymbolKind::Function);
   m_fn.ret_type = lower_type(TREE_TYPE(TREE_TYPE(fndecl)));
   m_fn.loc = loc_of(DECL_SOURCE_LOCATION(fndecl));
+  m_fn.end_loc = loc_of(m_fun->function_end_locus);
   m_fn.handle = reinterpret_cast<uintptr_t>(fndecl);
   for (tree parm = DECL_ARGUMENTS(fndecl); parm; parm = DECL_CHAIN(parm)) {
     tree def = ssa_default_def(m_fun, parm);

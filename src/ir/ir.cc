@@ -383,6 +383,8 @@ struct Printer {
         out << quote(m.files[f.loc.file]) << ":";
       out << f.loc.line << ":" << f.loc.col;
     }
+    if (f.end_loc.line)
+      out << " end !" << f.end_loc.line << ":" << f.end_loc.col;
     out << " {\n";
     for (const Local &l : f.locals) {
       out << "  local " << "$" << (is_plain_name(l.name) ? l.name : quote(l.name)) << " : "

@@ -170,6 +170,7 @@ struct Function {
   std::vector<Local> locals;
   std::vector<Block> blocks; // blocks[0] is the entry
   Loc loc;
+  Loc end_loc;          // the closing brace
   uintptr_t handle = 0; // front end's handle (GCC's FUNCTION_DECL)
 
   uint32_t new_temp(Type t, std::string name = "", uint32_t var = 0);

@@ -551,6 +551,12 @@ private:
       expect(':');
       m_fn->loc.col = static_cast<uint32_t>(number());
     }
+    skip_space_inline();
+    if (peek_word() == "end") {
+      word();
+      skip_space_inline();
+      m_fn->end_loc = loc();
+    }
     expect('{');
     for (;;) {
       skip_space();
