@@ -270,6 +270,7 @@ public:
       m_uid_base[b] = uid;
       uid += static_cast<uint32_t>(m_fn.blocks[b].insns.size());
     }
+    m_texts.resize(uid);
   }
 
   FunctionResult run();
@@ -284,6 +285,7 @@ private:
   Liveness m_live;
   std::vector<std::string> m_temp_text;
   std::vector<uint32_t> m_uid_base;
+  std::vector<std::vector<std::string>> m_texts; // by instruction uid, see texts()
   std::set<std::pair<uint32_t, uint32_t>> m_back_edges; // (from, to): edges that close a loop
   std::map<uint32_t, Bitset> m_loop_body;                // loop head -> blocks of its natural loop
 
@@ -1028,7 +1030,19 @@ private:
   void process(int32_t node);
   void step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
   SvalId on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
-  void deref(State &s, const Place &p, const Loc &loc);
+  void deref(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
+
+  // Texts of an instruction's operands, then of its place's pointer:
+  // worked out once per instruction, on first use.
+  const std::vector<std::string> &texts(uint32_t uid, const Instruction &in) {
+    std::vector<std::string> &t = m_texts[uid];
+    if (t.empty()) {
+      for (const Operand &o : in.operands)
+        t.push_back(m_namer.operand(o));
+      t.push_back(in.place.base == PlaceBase::Deref ? m_namer.operand(in.place.pointer) : "");
+    }
+    return t;
+  }
   void take_branch(const State &s, uint32_t from, uint32_t to, const std::vector<RawEvent> &events,
                    const std::string &branch_text, bool split, const Loc &br_loc, bool own_loc);
   Loc first_loc(uint32_t block) const;
@@ -1185,11 +1199,11 @@ std::string FunctionAnalysis::when_text(const Instruction &br, bool taken, const
   return " (when " + quote_expr(ta + " " + comparison_symbol(op) + " " + tb) + ")";
 }
 
-void FunctionAnalysis::deref(State &s, const Place &p, const Loc &loc) {
-  if (p.base != PlaceBase::Deref)
+void FunctionAnalysis::deref(State &s, const Instruction &in, uint32_t uid, const Loc &loc) {
+  if (in.place.base != PlaceBase::Deref)
     return;
-  SvalId v = operand_value(s, p.pointer);
-  std::string expr = m_namer.operand(p.pointer);
+  SvalId v = operand_value(s, in.place.pointer);
+  const std::string &expr = texts(uid, in).back();
   for (size_t c = 0; c < m_checkers.size(); ++c) {
     Context ctx(*this, s, static_cast<uint8_t>(c), loc);
     m_checkers[c]->on_deref(ctx, v, expr);
@@ -1202,15 +1216,14 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   const Operand &callee = in.operands[0];
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size())
     call.callee = m_module.symbols[callee.id].name;
-  for (size_t k = 1; k < in.operands.size(); ++k) {
+  for (size_t k = 1; k < in.operands.size(); ++k)
     call.args.push_back(operand_value(s, in.operands[k]));
-    call.arg_text.push_back(m_namer.operand(in.operands[k]));
-  }
+  call.arg_texts = texts(uid, in).data() + 1;
   SvalId result = 0;
   if (in.result) {
     result = conjure(s, uid);
     call.result = result;
-    call.result_text = m_temp_text[in.result];
+    call.result_text = &m_temp_text[in.result];
   }
   bool handled = false;
   // Branch-prediction hints return their first argument.
@@ -1323,7 +1336,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Load: {
-    deref(s, in.place, loc);
+    deref(s, in, uid, loc);
     std::string key = local_key(s, in.place);
     SvalId v = key.empty() ? 0 : read_memory(s, key);
     TypeKind tk = m_fn.temps[in.result].type.kind;
@@ -1346,7 +1359,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Store: {
-    deref(s, in.place, loc);
+    deref(s, in, uid, loc);
     SvalId v = operand_value(s, in.operands[0]);
     std::string key = local_key(s, in.place);
     if (!key.empty() && m_svals[v].kind == SK::Aggregate) {
@@ -1482,8 +1495,10 @@ void FunctionAnalysis::process(int32_t node_id) {
           }
           m_cur_events = &events;
         }
-        std::string text = std::string("following %<") + (taken ? "true" : "false") + "%> branch" +
-                           when_text(in, taken, s) + "...";
+        std::string text; // only a real choice is an event
+        if (t == Tri::Unknown)
+          text = std::string("following %<") + (taken ? "true" : "false") + "%> branch" + when_text(in, taken, s) +
+                 "...";
         take_branch(s2, block, in.targets[taken ? 0 : 1], evs, text, t == Tri::Unknown, loc, false);
       }
       break;

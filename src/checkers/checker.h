@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pathwise {
@@ -40,13 +41,15 @@ struct Warning {
   StateId ref_state;
 };
 
-// A call as checkers see it. Example: free (p): callee "free", args {p}.
+// A call as checkers see it. Example: free (p): callee "free", args {p},
+// arg_text(0) "p". Texts live in the engine; a CallEvent only lends them.
 struct CallEvent {
-  std::string callee;
+  std::string_view callee;
   SvalId result = 0;
   std::vector<SvalId> args;
-  std::vector<std::string> arg_text;
-  std::string result_text;
+  const std::string *arg_texts = nullptr; // one per argument
+  const std::string *result_text = nullptr;
+  const std::string &arg_text(size_t i) const { return arg_texts[i]; }
 };
 
 class CheckerContext {

@@ -46,14 +46,14 @@ const Warning kLeak{"malloc-leak",
                     Unchecked};
 
 // Functions returning fresh heap memory that 'free' releases.
-bool is_allocator(const std::string &f) {
+bool is_allocator(std::string_view f) {
   static const char *const names[] = {"malloc", "calloc", "strdup", "strndup", "aligned_alloc",
                                       "__builtin_malloc", "__builtin_calloc", "__builtin_strdup",
                                       "__builtin_strndup", "__builtin_aligned_alloc"};
   return std::any_of(std::begin(names), std::end(names), [&](const char *n) { return f == n; });
 }
 
-bool is_deallocator(const std::string &f) { return f == "free" || f == "__builtin_free"; }
+bool is_deallocator(std::string_view f) { return f == "free" || f == "__builtin_free"; }
 
 class MallocChecker final : public Checker {
 public:
@@ -69,7 +69,7 @@ public:
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
     if (is_allocator(call.callee)) {
       if (call.result)
-        ctx.set_state(call.result, Unchecked, call.result_text);
+        ctx.set_state(call.result, Unchecked, *call.result_text);
       return true;
     }
     if (is_deallocator(call.callee) && !call.args.empty()) {
@@ -77,13 +77,13 @@ public:
       if (ctx.is_null(p) == Tri::True)
         return true; // free (NULL) does nothing
       if (ctx.state(p) == Freed) {
-        ctx.report(kDoubleFree, p, call.arg_text[0]);
-        ctx.set_state(p, Stop, call.arg_text[0]);
+        ctx.report(kDoubleFree, p, call.arg_text(0));
+        ctx.set_state(p, Stop, call.arg_text(0));
         return true;
       }
       if (ctx.state(p) == Stop)
         return true;
-      ctx.set_state(p, Freed, call.arg_text[0]);
+      ctx.set_state(p, Freed, call.arg_text(0));
       return true;
     }
     return false;

@@ -172,8 +172,13 @@ void analyse_translation_unit() {
     tree decl = reinterpret_cast<tree>(module.functions[i].handle);
     std::string failure;
     try {
+      auto t0 = std::chrono::steady_clock::now();
       FunctionResult r = engine.analyze(i);
       total_nodes += r.nodes;
+      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      if (g_options.verbose && ms >= 20.0)
+        inform(DECL_SOURCE_LOCATION(decl), "%s: analysis of %qD took %d ms (%lu exploded nodes)", kPluginName,
+               decl, static_cast<int>(ms), static_cast<unsigned long>(r.nodes));
       if (r.too_complex) {
         ++too_complex;
         if (!g_options.disabled.count("too-complex"))
