@@ -1,0 +1,105 @@
+// The program state of the engine: what temporaries and local memory hold,
+// what branches taught, and each checker's states.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Internal to src/analysis: included by the engine only.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "checkers/checker.h"
+
+namespace pathwise {
+
+// ---------------------------------------------------------------------------
+// Program state.
+
+template <typename V> inline V map_get(const std::vector<std::pair<SvalId, V>> &m, SvalId k, V dflt) {
+  auto it = std::lower_bound(m.begin(), m.end(), k, [](const auto &p, SvalId key) { return p.first < key; });
+  return it != m.end() && it->first == k ? it->second : dflt;
+}
+
+template <typename V> inline void map_set(std::vector<std::pair<SvalId, V>> &m, SvalId k, V v, V erase_value) {
+  auto it = std::lower_bound(m.begin(), m.end(), k, [](const auto &p, SvalId key) { return p.first < key; });
+  if (it != m.end() && it->first == k) {
+    if (v == erase_value)
+      m.erase(it);
+    else
+      it->second = v;
+  } else if (v != erase_value) {
+    m.insert(it, {k, v});
+  }
+}
+
+// What a branch taught about an integer or pointer value: it lies in
+// [lo, hi] (one range per value), or it differs from lo (any number).
+// Example: after "if (n > 10)", {n, range, 11, INT64_MAX}.
+struct Constraint {
+  SvalId v;
+  bool is_range;
+  int64_t lo;
+  int64_t hi;
+  bool operator<(const Constraint &o) const {
+    return std::tie(v, is_range, lo, hi) < std::tie(o.v, o.is_range, o.lo, o.hi);
+  }
+  bool operator==(const Constraint &o) const {
+    return v == o.v && is_range == o.is_range && lo == o.lo && hi == o.hi;
+  }
+};
+
+using SmMap = std::vector<std::pair<SvalId, StateId>>; // sorted by value
+
+struct State {
+  std::vector<std::pair<uint32_t, SvalId>> temps;     // bound temporaries, sorted
+  std::vector<std::pair<std::string, SvalId>> memory;  // local places, sorted by key
+  std::vector<SmMap> sm;                               // by checker
+  std::vector<Constraint> constraints;                 // sorted
+  std::vector<SvalId> escaped;                         // sorted: reachable from elsewhere
+  std::vector<SvalId> exposed;                         // sorted: locals whose address escaped
+  std::vector<std::pair<uint32_t, uint8_t>> loops;     // loop head -> trips round it so far (capped)
+
+  bool operator==(const State &o) const {
+    return temps == o.temps && memory == o.memory && sm == o.sm && constraints == o.constraints &&
+           escaped == o.escaped && exposed == o.exposed && loops == o.loops;
+  }
+  SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
+  void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
+
+  size_t hash() const {
+    size_t h = 1469598103934665603ull;
+    auto mix = [&](size_t x) { h = (h ^ x) * 1099511628211ull; };
+    for (auto &t : temps)
+      mix(t.first * 2654435761u + t.second);
+    for (auto &m : memory) {
+      mix(std::hash<std::string>()(m.first));
+      mix(m.second);
+    }
+    for (auto &s : sm)
+      for (auto &p : s)
+        mix(p.first * 31u + p.second);
+    for (auto &c : constraints)
+      mix(c.v * 7u + static_cast<size_t>(c.lo) * 3u + static_cast<size_t>(c.hi) * 5u + c.is_range);
+    for (SvalId e : escaped)
+      mix(e);
+    for (SvalId e : exposed)
+      mix(e * 977u);
+    for (auto &l : loops)
+      mix(l.first * 131u + l.second);
+    return h;
+  }
+};
+
+inline void set_insert(std::vector<SvalId> &s, SvalId v) {
+  auto it = std::lower_bound(s.begin(), s.end(), v);
+  if (it == s.end() || *it != v)
+    s.insert(it, v);
+}
+
+inline bool set_contains(const std::vector<SvalId> &s, SvalId v) { return std::binary_search(s.begin(), s.end(), v); }
+
+} // namespace pathwise
