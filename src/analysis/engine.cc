@@ -1085,7 +1085,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     for (SvalId v : call.args)
       escape_value(s, v);
     // ...and may change any local whose address has escaped.
-    for (SvalId l : s.exposed)
+    for (SvalId l : std::vector<SvalId>(s.exposed))
       forget_local(s, l, true);
   }
   return result;
@@ -1225,8 +1225,11 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       }
     } else {
       escape_value(s, v);
-      // An unknown write may hit any local whose address escaped; the
-      // first slice keeps no such facts, so nothing else changes.
+      // A write through an unknown pointer may hit any local whose address
+      // escaped.
+      if (in.place.base == PlaceBase::Deref)
+        for (SvalId l : std::vector<SvalId>(s.exposed))
+          forget_local(s, l, true);
     }
     break;
   }

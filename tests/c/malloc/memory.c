@@ -71,3 +71,29 @@ int shadowed_name_bad (void)
   int q = 42;
   return q; /* { dg-warning "leak of 'q'" } */
 }
+
+extern void *global_ptr;
+extern void unknown_side_effects (void);
+
+struct node { struct node *next; int *ptr; };
+
+void address_escapes_to_global_ok (void)
+{
+  struct node node_a;
+  struct node node_b;
+  node_a.next = &node_b;
+  node_b.ptr = malloc (sizeof (int));
+  global_ptr = &node_a;
+  unknown_side_effects ();
+} /* { dg-bogus "leak" "node_b.ptr is reachable through global_ptr" } */
+
+extern int **gpp;
+
+void written_through_unknown_pointer_ok (int **q)
+{
+  int *p = malloc (sizeof (int));
+  free (p);
+  gpp = &p;                    /* p's address escapes...  */
+  *q = malloc (sizeof (int));  /* ...so this may overwrite p (q == gpp)  */
+  free (p); /* { dg-bogus "double-'free'" } */
+}
