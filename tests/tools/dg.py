@@ -44,6 +44,21 @@ class TestFile:
     labels: dict = field(default_factory=dict)
     unsupported: list = field(default_factory=list)
     errors: list = field(default_factory=list)  # problems with the directives
+    skip: str = ""                  # why the whole file does not apply here ("" = it does)
+    prune: list = field(default_factory=list)   # dg-prune-output patterns
+    skip_if: list = field(default_factory=list) # (include opts, exclude opts, selector) of dg-skip-if
+
+
+def skip_reason(test, flags):
+    """Why the test does not apply with these compiler flags ("" if it does)."""
+    if test.skip:
+        return test.skip
+    for inc, exc, sel in test.skip_if:
+        def present(opts):
+            return any(o in ("*", "") or o in flags for o in opts)
+        if (not inc or present(inc)) and not (exc and any(o in flags for o in exc if o not in ("", "*"))):
+            return "dg-skip-if %s" % sel
+    return ""
 
 
 # --- Tcl-ish tokenizing of one directive ---------------------------------
@@ -230,6 +245,18 @@ def parse_test(path):
                 if rest:
                     line = _line_spec(rest[0], n, t.labels)
                 t.expectations.append(Expectation(kind, regex, line, xfail, comment))
+            elif name == "dg-require-effective-target":
+                if args and not eval_selector(tcl_words(args[0]) if " " in args[0] else [args[0]]):
+                    t.skip = t.skip or "requires %s" % args[0]
+            elif name == "dg-skip-if":
+                # { dg-skip-if "comment" { selector } { include-opts } { exclude-opts } }
+                if len(args) >= 2 and eval_selector(tcl_words(args[1])):
+                    inc = tcl_words(args[2]) if len(args) > 2 else ["*"]
+                    exc = tcl_words(args[3]) if len(args) > 3 else []
+                    t.skip_if.append((inc, exc, args[1]))
+            elif name == "dg-prune-output":
+                if args:
+                    t.prune.append(args[0])
             elif name == "dg-options":
                 t.options = shlex.split(args[0]) if args else []
             elif name == "dg-additional-options":
@@ -245,8 +272,13 @@ def parse_test(path):
 
 # --- compiling and matching -----------------------------------------------
 
-def parse_diagnostics(stderr, source):
+def parse_diagnostics(stderr, source, prune=()):
     diags = []
+    for pattern in prune:
+        try:
+            stderr = "\n".join(l for l in stderr.splitlines() if not re.search(_tcl_regex(pattern), l))
+        except re.error:
+            pass
     base = os.path.basename(source)
     for raw in stderr.splitlines():
         m = DIAG_RE.match(raw)

@@ -29,7 +29,7 @@ def run_file(args, path):
         return results, cmd, stderr
     if rc < 0:
         results.append(("FAIL", "%s: compiler crashed (signal %d)" % (path, -rc)))
-    diags = dg.parse_diagnostics(stderr, path)
+    diags = dg.parse_diagnostics(stderr, path, test.prune)
     results += dg.match(test, diags)
     expects_error = any(e.kind == "error" for e in test.expectations)
     if rc != 0 and not expects_error:
