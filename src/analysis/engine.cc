@@ -187,6 +187,7 @@ private:
   std::vector<size_t> m_states_at;                                      // by block
   std::vector<Pending> m_pending;
   bool m_entry_own = false; // passes take_branch's knowledge to enqueue
+  bool m_path_ends = false;  // set by a call that does not return on this path
   std::unordered_map<std::string, std::string> m_key_text; // local memory key -> text
   bool m_too_complex = false;
   std::string m_too_complex_reason;
@@ -239,6 +240,23 @@ private:
     if (depth >= 3)
       return conjure(s, uid);
     return m_svals.get(SK::Cmp, static_cast<int64_t>(op), b, a);
+  }
+
+  // A readable name for a value: a variable holding it, else any
+  // temporary or local memory with a text.
+  std::string text_of_value(const State &s, SvalId v) const {
+    std::string any;
+    for (auto &t : s.temps)
+      if (t.second == v) {
+        if (m_fn.temps[t.first].var)
+          return m_temp_text[t.first];
+        if (any.empty())
+          any = m_temp_text[t.first];
+      }
+    for (auto &m : s.memory)
+      if (m.second == v && any.empty())
+        any = memory_text(m.first);
+    return any;
   }
 
   // A value whose name never changes (not renumbered by canonicalize).
@@ -876,7 +894,7 @@ private:
     if (t.empty()) {
       for (const Operand &o : in.operands)
         t.push_back(m_namer.operand(o));
-      t.push_back(in.place.base == PlaceBase::Deref ? m_namer.operand(in.place.pointer) : "");
+      t.push_back(in.place.base == PlaceBase::Deref ? m_namer.pointer(in.place.pointer) : "");
     }
     return t;
   }
@@ -1039,7 +1057,10 @@ std::string FunctionAnalysis::when_text(const Instruction &br, bool taken, const
 void FunctionAnalysis::deref(State &s, const Instruction &in, uint32_t uid, const Loc &loc) {
   if (in.place.base != PlaceBase::Deref)
     return;
+  // buffer[i] uses the allocation 'buffer' points to.
   SvalId v = operand_value(s, in.place.pointer);
+  while (m_svals[v].kind == SK::Offset)
+    v = m_svals[v].base;
   const std::string &expr = texts(uid, in).back();
   for (size_t c = 0; c < m_checkers.size(); ++c) {
     Context ctx(*this, s, static_cast<uint8_t>(c), loc);
@@ -1067,6 +1088,15 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if ((call.callee == "__builtin_expect" || call.callee == "__builtin_expect_with_probability") &&
       !call.args.empty()) {
     result = call.args[0];
+    handled = true;
+  } else if ((call.callee == "error" || call.callee == "error_at_line") && !call.args.empty()) {
+    // glibc's error() ends the program when its status is not 0: a path
+    // that goes on has status == 0.
+    SvalId zero = m_svals.get(SK::Const, 0);
+    if (!assume(s, call.args[0], OpName::Eq, zero))
+      m_path_ends = true;
+    for (size_t k = 1; k < call.args.size(); ++k)
+      escape_value(s, call.args[k]);
     handled = true;
   } else if (in.result && callee.kind == OpKind::Func && m_module.symbols[callee.id].is_const &&
              std::all_of(call.args.begin(), call.args.end(), [&](SvalId a) { return is_stable(a); })) {
@@ -1293,7 +1323,10 @@ void FunctionAnalysis::process(int32_t node_id) {
     // (a clobber) happens where the code after it starts.
     const Loc loc = in.opcode == Opcode::Clobber && !in.loc.known() ? next_loc(block, i, last) : last;
     if (!in.is_terminator()) {
+      m_path_ends = false;
       step(s, block, i, in, loc);
+      if (m_path_ends)
+        break; // the program ends here (not a leak: like exit)
       std::vector<uint32_t> gone = unheld(s, dies[i]);
       // Assigning a variable drops the value it held before, if nothing
       // else still reads that value.
@@ -1322,16 +1355,21 @@ void FunctionAnalysis::process(int32_t node_id) {
         OpName op = taken ? in.op : invert_comparison(in.op);
         if (!assume(s2, a, op, c))
           continue;
-        // Tell checkers what the branch learned about NULL.
+        // Tell checkers what the branch learned about NULL (also through a
+        // stored comparison: "ok = p != 0; if (ok)").
         SvalId zero = m_svals.get(SK::Const, 0);
-        SvalId ptr = c == zero ? a : (a == zero ? c : 0);
-        const Operand &pop = c == zero ? in.operands[0] : in.operands[1];
-        if (t == Tri::Unknown && ptr && (op == OpName::Eq || op == OpName::Ne)) {
+        SvalId ua = a, uc = c;
+        OpName uop = op;
+        unwrap(ua, uop, uc);
+        SvalId ptr = uc == zero ? ua : (ua == zero ? uc : 0);
+        if (t == Tri::Unknown && ptr && (uop == OpName::Eq || uop == OpName::Ne)) {
           m_cur_events = &evs;
-          std::string expr = m_namer.operand(pop);
+          std::string expr = ptr == a ? m_namer.operand(in.operands[0])
+                             : ptr == c ? m_namer.operand(in.operands[1])
+                                        : text_of_value(s2, ptr);
           for (size_t k = 0; k < m_checkers.size(); ++k) {
             Context ctx(*this, s2, static_cast<uint8_t>(k), loc);
-            m_checkers[k]->on_null_split(ctx, ptr, op == OpName::Eq, expr);
+            m_checkers[k]->on_null_split(ctx, ptr, uop == OpName::Eq, expr);
           }
           m_cur_events = &events;
         }

@@ -45,6 +45,26 @@ const Warning kLeak{"malloc-leak",
                     "%E leaks here",
                     Unchecked};
 
+// CWE-690: Unchecked Return Value to NULL Pointer Dereference.
+const Warning kPossibleNullDeref{"possible-null-dereference",
+                                 690,
+                                 "Unchecked Return Value to NULL Pointer Dereference",
+                                 "dereference of possibly-NULL %E",
+                                 {{Start, Unchecked, "this call could return NULL"}},
+                                 "%E could be NULL: unchecked value from %N",
+                                 "%E could be NULL",
+                                 Unchecked};
+
+// CWE-476: NULL Pointer Dereference.
+const Warning kNullDeref{"null-dereference",
+                         476,
+                         "NULL Pointer Dereference",
+                         "dereference of NULL %E",
+                         {kAllocated, kAssumeNull},
+                         "dereference of NULL %E",
+                         "dereference of NULL %E",
+                         Null};
+
 // Functions returning fresh heap memory that 'free' releases.
 bool is_allocator(std::string_view f) {
   static const char *const names[] = {"malloc", "calloc", "strdup", "strndup", "aligned_alloc",
@@ -64,7 +84,9 @@ public:
     return names;
   }
 
-  std::vector<const Warning *> warnings() const override { return {&kDoubleFree, &kLeak, &kUseAfterFree}; }
+  std::vector<const Warning *> warnings() const override {
+    return {&kDoubleFree, &kLeak, &kNullDeref, &kPossibleNullDeref, &kUseAfterFree};
+  }
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
     if (is_allocator(call.callee)) {
@@ -90,9 +112,17 @@ public:
   }
 
   void on_deref(CheckerContext &ctx, SvalId p, const std::string &expr) override {
-    if (ctx.state(p) == Freed) {
+    StateId s = ctx.state(p);
+    if (s == Freed) {
       ctx.report(kUseAfterFree, p, expr);
       ctx.set_state(p, Stop, expr);
+    } else if (s == Null || (s == Start && ctx.is_null(p) == Tri::True)) {
+      ctx.report(kNullDeref, p, expr);
+      ctx.set_state(p, Stop, expr); // report the first use only
+    } else if (s == Unchecked) {
+      // Warn once, then carry on as if the check had been made.
+      ctx.report(kPossibleNullDeref, p, expr);
+      ctx.set_state(p, Nonnull, expr);
     }
   }
 

@@ -48,12 +48,22 @@ private:
 // GCC's own option for each warning, so that -Wno-analyzer-NAME, pragmas
 // and [-Wanalyzer-NAME] in the output work as they do for -fanalyzer.
 int option_for(const std::string &warning) {
-  if (warning == "double-free")
-    return OPT_Wanalyzer_double_free;
-  if (warning == "use-after-free")
-    return OPT_Wanalyzer_use_after_free;
-  if (warning == "malloc-leak")
-    return OPT_Wanalyzer_malloc_leak;
+  static const std::pair<const char *, int> options[] = {
+      {"double-fclose", OPT_Wanalyzer_double_fclose},
+      {"double-free", OPT_Wanalyzer_double_free},
+      {"file-leak", OPT_Wanalyzer_file_leak},
+      {"free-of-non-heap", OPT_Wanalyzer_free_of_non_heap},
+      {"malloc-leak", OPT_Wanalyzer_malloc_leak},
+      {"mismatching-deallocation", OPT_Wanalyzer_mismatching_deallocation},
+      {"null-argument", OPT_Wanalyzer_null_argument},
+      {"null-dereference", OPT_Wanalyzer_null_dereference},
+      {"possible-null-argument", OPT_Wanalyzer_possible_null_argument},
+      {"possible-null-dereference", OPT_Wanalyzer_possible_null_dereference},
+      {"use-after-free", OPT_Wanalyzer_use_after_free},
+  };
+  for (const auto &o : options)
+    if (warning == o.first)
+      return o.second;
   return 0;
 }
 

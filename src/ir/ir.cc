@@ -118,6 +118,22 @@ TextNamer::TextNamer(const Module &m, const Function &f) : m_module(m), m_fn(f),
 
 std::string TextNamer::temp(uint32_t t) const { return temp_at(t, 0); }
 
+std::string TextNamer::pointer(const Operand &o) const {
+  Operand cur = o;
+  for (int depth = 0; depth < 8 && cur.is_temp() && cur.id < m_defs.size(); ++depth) {
+    const Instruction *d = m_defs[cur.id];
+    if (!d || !m_fn.temps[cur.id].name.empty())
+      break;
+    bool arith = d->opcode == Opcode::Binary && d->op == OpName::PtrAdd;
+    bool conv = d->opcode == Opcode::Copy || (d->opcode == Opcode::Unary && d->op == OpName::Conv);
+    if (!arith && !conv)
+      break;
+    cur = d->operands[0];
+  }
+  std::string s = operand(cur);
+  return s.empty() ? operand(o) : s;
+}
+
 std::string TextNamer::temp_at(uint32_t t, int depth) const {
   if (t >= m_fn.temps.size())
     return "";

@@ -209,6 +209,9 @@ public:
   std::string operand(const Operand &o) const;
   std::string place(const Place &p) const;
   std::string temp(uint32_t t) const;
+  // A pointer as a dereference names it: its base, without the offset
+  // arithmetic (GCC says 'buffer' for buffer[i]).
+  std::string pointer(const Operand &o) const;
 
 private:
   const Module &m_module;

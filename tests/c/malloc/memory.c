@@ -51,7 +51,7 @@ void free_param_field_twice_bad (struct box inbuf)
 
 void unnamed_value_leaks_at_end_bad (void)
 {
-  *(char *) malloc (1024) = 42;
+  *(char *) malloc (1024) = 42; /* { dg-warning "dereference of possibly-NULL 'malloc\\(1024\\)'" } */
 } /* { dg-warning "leak of 'malloc\\(1024\\)'" } */
 
 void array_filled_and_freed_in_loops_ok (void)

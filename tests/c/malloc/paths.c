@@ -85,3 +85,26 @@ int main (void)
   void *p = malloc (1024);
   return p == 0;
 } /* { dg-bogus "leak" "returning from main ends the program" } */
+
+#include <errno.h>
+#include <error.h>
+#include <string.h>
+
+size_t error_ends_the_path_ok (const char *s)
+{
+  char *copy = strdup (s);
+  if (copy == NULL)
+    error (EXIT_FAILURE, errno, "strdup");
+  size_t n = strlen (copy); /* { dg-bogus "NULL" } */
+  free (copy);
+  return n;
+}
+
+void error_with_status_zero_returns_bad (void)
+{
+  int *p = malloc (sizeof (int));
+  if (p == NULL)
+    error (0, 0, "out of memory");
+  *p = 1; /* { dg-warning "dereference of NULL 'p'" } */
+  free (p);
+}
