@@ -906,15 +906,22 @@ private:
   Finding build(const Pending &p) const;
 };
 
+// Where the code after instruction i starts: the next located instruction
+// (following jumps), or the closing brace when a return the compiler made
+// comes first.
 Loc FunctionAnalysis::next_loc(uint32_t block, size_t i, const Loc &fallback) const {
-  const Block &b = m_fn.blocks[block];
-  for (size_t j = i + 1; j < b.insns.size(); ++j)
-    if (b.insns[j].loc.known())
-      return b.insns[j].loc;
-  if (b.insns.back().opcode == Opcode::Jmp) {
-    Loc l = first_loc(b.insns.back().targets[0]);
-    if (l.known())
-      return l;
+  for (int hops = 0; hops < 8 && block < m_fn.blocks.size(); ++hops) {
+    const Block &b = m_fn.blocks[block];
+    for (size_t j = i + 1; j < b.insns.size(); ++j) {
+      if (b.insns[j].loc.known())
+        return b.insns[j].loc;
+      if (b.insns[j].opcode == Opcode::Ret && m_fn.end_loc.known())
+        return m_fn.end_loc;
+    }
+    if (b.insns.empty() || b.insns.back().opcode != Opcode::Jmp)
+      break;
+    block = b.insns.back().targets[0];
+    i = static_cast<size_t>(-1);
   }
   return fallback;
 }

@@ -1,0 +1,115 @@
+// file checker: stdio streams — double fclose, leaked FILEs.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+#include <string_view>
+
+#include "checkers/checker.h"
+
+namespace pathwise {
+namespace {
+
+enum : StateId { Start = 0, Unchecked, Null, Nonnull, Closed, Stop };
+
+const ChangeText kOpened{Start, Unchecked, "opened here"};
+const ChangeText kAssumeNonnull{Unchecked, Nonnull, "assuming %E is non-NULL"};
+const ChangeText kAssumeNull{kAnyState, Null, "assuming %E is NULL"};
+
+// CWE-1341: Multiple Releases of Same Resource or Handle.
+const Warning kDoubleFclose{"double-fclose",
+                            1341,
+                            "Multiple Releases of Same Resource or Handle",
+                            "double %<fclose%> of FILE %E",
+                            {kOpened, kAssumeNonnull, kAssumeNull, {kAnyState, Closed, "first %<fclose%> here"}},
+                            "second %<fclose%> here; first %<fclose%> was at %N",
+                            "second %<fclose%> here",
+                            Closed};
+
+// CWE-775: Missing Release of File Descriptor or Handle after Effective Lifetime.
+const Warning kFileLeak{"file-leak",
+                        775,
+                        "Missing Release of File Descriptor or Handle after Effective Lifetime",
+                        "leak of FILE %E",
+                        {kOpened, kAssumeNonnull, kAssumeNull},
+                        "%E leaks here; was opened at %N",
+                        "%E leaks here",
+                        Unchecked};
+
+bool one_of(std::string_view name, std::initializer_list<std::string_view> names) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Functions returning a new stream.
+bool is_opener(std::string_view f) { return one_of(f, {"fopen", "fdopen", "freopen", "tmpfile", "popen", "fopen64"}); }
+
+bool is_closer(std::string_view f) { return one_of(f, {"fclose", "pclose"}); }
+
+// stdio functions that use their arguments without keeping them: pointers
+// passed to them do not escape.
+bool only_uses_arguments(std::string_view f) {
+  return one_of(f, {"fread", "fwrite", "fprintf", "printf", "puts", "fputs", "fgets", "fgetc", "getc", "fputc",
+                    "putc", "fseek", "fseeko", "ftell", "ftello", "rewind", "fflush", "feof", "ferror", "clearerr",
+                    "fileno", "ungetc", "fscanf", "vfprintf", "fgetpos", "fsetpos", "setvbuf", "setbuf",
+                    "__builtin_fwrite", "__builtin_fputs", "__builtin_fputc", "__builtin_puts", "__builtin_printf",
+                    "__builtin_fprintf", "putchar", "__builtin_putchar", "getchar", "_IO_getc", "_IO_putc",
+                    "getc_unlocked", "putc_unlocked", "fgetc_unlocked", "fputc_unlocked", "fwrite_unlocked",
+                    "fread_unlocked", "fflush_unlocked", "fputs_unlocked", "fgets_unlocked", "feof_unlocked",
+                    "ferror_unlocked", "fileno_unlocked", "getline", "getdelim", "vfscanf"});
+}
+
+class FileChecker final : public Checker {
+public:
+  const char *name() const override { return "file"; }
+
+  const std::vector<const char *> &state_names() const override {
+    static const std::vector<const char *> names = {"start", "unchecked", "null", "nonnull", "closed", "stop"};
+    return names;
+  }
+
+  std::vector<const Warning *> warnings() const override { return {&kDoubleFclose, &kFileLeak}; }
+
+  bool on_call(CheckerContext &ctx, const CallEvent &call) override {
+    if (is_opener(call.callee)) {
+      // freopen reopens its stream argument: the old handle is replaced.
+      if (call.callee == "freopen" && call.args.size() >= 3 && ctx.state(call.args[2]) != Start)
+        ctx.set_state(call.args[2], Stop, call.arg_text(2));
+      if (call.result)
+        ctx.set_state(call.result, Unchecked, *call.result_text);
+      return true;
+    }
+    if (is_closer(call.callee) && !call.args.empty()) {
+      SvalId f = call.args[0];
+      StateId s = ctx.state(f);
+      if (s == Closed) {
+        ctx.report(kDoubleFclose, f, call.arg_text(0));
+        ctx.set_state(f, Stop, call.arg_text(0));
+      } else if (s != Stop) {
+        ctx.set_state(f, Closed, call.arg_text(0));
+      }
+      return true;
+    }
+    // A stream given to the heap's deallocators is gone (the mismatch is
+    // the malloc checker's to report).
+    if (one_of(call.callee, {"free", "__builtin_free", "realloc", "__builtin_realloc"}) && !call.args.empty() &&
+        ctx.state(call.args[0]) != Start)
+      ctx.set_state(call.args[0], Stop, call.arg_text(0));
+    return only_uses_arguments(call.callee);
+  }
+
+  void on_null_split(CheckerContext &ctx, SvalId f, bool is_null, const std::string &expr) override {
+    StateId s = ctx.state(f);
+    if (s == Unchecked || (s == Nonnull && is_null))
+      ctx.set_state(f, is_null ? Null : Nonnull, expr);
+  }
+
+  bool is_leakable(StateId s) const override { return s == Unchecked || s == Nonnull; }
+
+  void on_leak(CheckerContext &ctx, SvalId f, StateId, const std::string &expr) override {
+    ctx.report(kFileLeak, f, expr);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Checker> make_file_checker() { return std::make_unique<FileChecker>(); }
+
+} // namespace pathwise
