@@ -786,6 +786,10 @@ private:
       e.expr = expr;
       m_a.m_cur_events->push_back(std::move(e));
     }
+    bool is_null_constant(SvalId v) const override {
+      return m_a.m_svals[v].kind == SK::Const && m_a.m_svals[v].a == 0;
+    }
+    bool is_exact() const override { return !m_s.approximate; }
     Tri is_null(SvalId v) const override {
       return m_a.compare(m_s, v, OpName::Eq, m_a.m_svals.get(SK::Const, 0));
     }
@@ -862,6 +866,7 @@ private:
   // and the facts about them stay, since they decide correlated branches;
   // at the second, only what checkers track (and const-call facts) stays.
   void generalize(State &s, uint32_t block, int level) {
+    s.approximate = true;
     // Results of const calls always stay: equal calls must agree.
     auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
     auto keep = [&](SvalId v) {

@@ -62,6 +62,9 @@ struct State {
   std::vector<SvalId> escaped;                         // sorted: reachable from elsewhere
   std::vector<SvalId> exposed;                         // sorted: locals whose address escaped
   std::vector<std::pair<uint32_t, uint8_t>> loops;     // loop head -> trips round it so far (capped)
+  // Facts were dropped on the way here (generalization), so the path may be
+  // infeasible. Not part of equality: the first state to reach a point wins.
+  bool approximate = false;
 
   bool operator==(const State &o) const {
     return temps == o.temps && memory == o.memory && sm == o.sm && constraints == o.constraints &&

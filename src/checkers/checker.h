@@ -59,6 +59,11 @@ public:
   // Changes v's state; the change becomes an event that warnings may word.
   virtual void set_state(SvalId v, StateId to, const std::string &expr) = 0;
   virtual Tri is_null(SvalId v) const = 0;
+  // The value is the NULL constant itself (not just constrained to NULL).
+  virtual bool is_null_constant(SvalId v) const = 0;
+  // No facts were dropped on the way here: the path is known feasible as
+  // far as the engine can tell.
+  virtual bool is_exact() const = 0;
   virtual void report(const Warning &w, SvalId v, const std::string &expr) = 0;
 };
 

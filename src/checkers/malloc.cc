@@ -116,7 +116,10 @@ public:
     if (s == Freed) {
       ctx.report(kUseAfterFree, p, expr);
       ctx.set_state(p, Stop, expr);
-    } else if (s == Null || (s == Start && ctx.is_null(p) == Tri::True)) {
+    } else if (s == Null || (s == Start && ctx.is_null_constant(p) && ctx.is_exact())) {
+      // Untracked values: only the NULL constant on a path the engine has
+      // not generalized (a value merely constrained to NULL, or a path
+      // through forgotten facts, is too often infeasible).
       ctx.report(kNullDeref, p, expr);
       ctx.set_state(p, Stop, expr); // report the first use only
     } else if (s == Unchecked) {

@@ -56,9 +56,11 @@ struct coord *null_constant_bad (void)
   return p;
 }
 
-int checked_param_then_used_bad (int *q)
+/* A value only constrained to NULL is not reported (as GCC 12): without a
+   model of non-local memory such paths are too often infeasible.  */
+int FN_checked_param_then_used (int *q)
 {
   if (!q)
-    return *q; /* { dg-warning "dereference of NULL 'q'" } */
+    return *q; /* { dg-warning "dereference of NULL 'q'" "" { xfail *-*-* } } */
   return 0;
 }
