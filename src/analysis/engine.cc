@@ -21,7 +21,8 @@ namespace {
 // Events recorded while exploring; the path builder words them later.
 
 struct RawEvent {
-  enum class Kind : uint8_t { StateChange, Branch, ToHere } kind;
+  // NullOrigin: a variable was given the NULL constant ("'p' is NULL").
+  enum class Kind : uint8_t { StateChange, Branch, ToHere, NullOrigin } kind;
   Loc loc;
   // StateChange
   uint8_t checker = 0;
@@ -885,6 +886,18 @@ private:
                         s.constraints.end());
   }
 
+  // A variable given the NULL constant: the event that explains a later
+  // dereference of NULL through it.
+  RawEvent null_origin(SvalId v, uint32_t temp, const Loc &loc) const {
+    RawEvent e;
+    e.kind = RawEvent::Kind::NullOrigin;
+    e.loc = loc;
+    e.v = v;
+    e.expr = m_temp_text[temp];
+    e.text = quote_expr(e.expr) + " is NULL";
+    return e;
+  }
+
   // --- exploration ---
   void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events, const Loc &entry_loc);
   void process(int32_t node);
@@ -996,13 +1009,17 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   // Phis read the values flowing out of `from`.
   const Block &tb = m_fn.blocks[to];
   std::vector<std::pair<uint32_t, SvalId>> phis;
+  std::vector<uint32_t> null_phis; // variables given NULL on this edge
   for (const Instruction &in : tb.insns) {
     if (in.opcode != Opcode::Phi)
       break;
     SvalId v = kUnknownSval;
     for (size_t k = 0; k < in.targets.size(); ++k)
-      if (in.targets[k] == from)
+      if (in.targets[k] == from) {
         v = operand_value(s, in.operands[k]);
+        if (in.operands[k].kind == OpKind::Null && m_fn.temps[in.result].var)
+          null_phis.push_back(in.result);
+      }
     phis.push_back({in.result, v});
   }
   // Count trips round loops on this path: leaving a loop forgets it,
@@ -1038,6 +1055,9 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   std::vector<RawEvent> *saved = m_cur_events;
   m_cur_events = &evs;
   const Loc entry = here.known() ? here : br_loc;
+  // Told before the branch that chose them.
+  for (uint32_t t : null_phis)
+    evs.insert(evs.begin() + static_cast<std::ptrdiff_t>(events.size()), null_origin(s.temp(t), t, br_loc));
   forget(s, overwritten, {}, entry);
   purge(s, unheld(s, dead), {}, false, 0, entry);
   m_cur_events = saved;
@@ -1146,7 +1166,13 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     forget(s, overwritten, {}, loc);
   };
   switch (in.opcode) {
-  case Opcode::Copy: bind(operand_value(s, in.operands[0])); break;
+  case Opcode::Copy: {
+    SvalId v = operand_value(s, in.operands[0]);
+    if (in.operands[0].kind == OpKind::Null && m_fn.temps[in.result].var)
+      m_cur_events->push_back(null_origin(v, in.result, loc));
+    bind(v);
+    break;
+  }
   case Opcode::Unary: {
     SvalId a = operand_value(s, in.operands[0]);
     int64_t c;
@@ -1468,6 +1494,17 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   int ref = 0;
   bool started = false;
   for (const auto &[e, tracked] : raw) {
+    if (e->kind == RawEvent::Kind::NullOrigin) {
+      // The last time this variable was given NULL before the finding; the
+      // path is told from there.
+      if (e->v != tracked || e->expr != p.expr)
+        continue;
+      f.events.clear();
+      ref = 0;
+      started = true;
+      f.events.push_back({e->loc, m_fn_index, 1, e->text});
+      continue;
+    }
     if (e->kind == RawEvent::Kind::StateChange) {
       if (e->checker != p.checker || e->v != tracked)
         continue;

@@ -50,8 +50,9 @@ void assumed_null_bad (void)
 
 struct coord *null_constant_bad (void)
 {
-  struct coord *p = NULL;
+  struct coord *p = NULL; /* { dg-message "\\(1\\) 'p' is NULL" } */
   p->x = 0.f; /* { dg-warning "dereference of NULL 'p'" } */
+  /* { dg-message "\\(2\\) dereference of NULL 'p'" "" { target *-*-* } .-1 } */
   p->y = 0.f; /* { dg-bogus "dereference" "only the first use is reported" } */
   return p;
 }
