@@ -482,24 +482,42 @@ private:
   // --- memory ---
   // The key of a place in local memory, or "" if it is not local memory
   // with a constant path.
+  // Keys: "L<local>" for the function's locals, "G<symbol>" for globals,
+  // "S<value>" for what a pointer value points to (a symbolic region), then
+  // "+offset", ".field-offset" and "[index]" steps.
   std::string local_key(const State &s, const Place &p) {
     std::string key;
     if (p.base == PlaceBase::Local) {
       key = "L" + std::to_string(p.id);
+    } else if (p.base == PlaceBase::Global) {
+      key = "G" + std::to_string(p.id);
     } else if (p.base == PlaceBase::Deref) {
       SvalId v = operand_value(s, p.pointer);
+      int64_t off = p.offset;
+      while (m_svals[v].kind == SK::Offset) {
+        if (m_svals[v].a == kUnknownOffset)
+          return "";
+        off += m_svals[v].a;
+        v = m_svals[v].base;
+      }
       const Sval &sv = m_svals[v];
-      if (sv.kind != SK::LocalAddr)
+      if (sv.kind == SK::LocalAddr)
+        key = "L" + std::to_string(sv.a);
+      else if (sv.kind == SK::GlobalAddr)
+        key = "G" + std::to_string(sv.a);
+      else if (v != kUnknownSval && (sv.kind == SK::Param || sv.kind == SK::Conjured || sv.kind == SK::Init ||
+                                     sv.kind == SK::Pure))
+        key = "S" + std::to_string(v);
+      else
         return "";
-      key = "L" + std::to_string(sv.a);
-      if (p.offset)
-        key += "+" + std::to_string(p.offset);
+      if (off)
+        key += "+" + std::to_string(off);
     } else {
       return "";
     }
     for (const Accessor &a : p.path) {
       if (a.kind == Accessor::Kind::Field) {
-        key += "." + std::to_string(a.offset);
+        key += a.offset >= 0 ? "." + std::to_string(a.offset) : "." + a.name + "?";
       } else {
         int64_t c;
         if (!known_value(s, operand_value(s, a.index), c))
@@ -513,6 +531,22 @@ private:
   static bool key_in_local(const std::string &key, const std::string &local) {
     return key.compare(0, local.size(), local) == 0 &&
            (key.size() == local.size() || !isdigit(static_cast<unsigned char>(key[local.size()])));
+  }
+
+  // Drops bindings of memory outside the locals (G and S keys) except
+  // those of the same base as `keep` (a store there can only overlap its own
+  // base's bindings, which write_memory handles). "" drops them all.
+  void forget_other_regions(State &s, const std::string &keep) {
+    std::string base = keep;
+    size_t end = 1;
+    while (end < base.size() && isdigit(static_cast<unsigned char>(base[end])))
+      ++end;
+    base = base.substr(0, end);
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                  [&](const auto &m) {
+                                    return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base));
+                                  }),
+                   s.memory.end());
   }
 
   void escape_local(State &s, uint32_t local) {
@@ -649,6 +683,8 @@ private:
     auto it = m_key_text.find(key);
     if (it != m_key_text.end())
       return it->second;
+    if (key[0] != 'L')
+      return "";
     size_t end = 1;
     while (end < key.size() && isdigit(static_cast<unsigned char>(key[end])))
       ++end;
@@ -667,9 +703,31 @@ private:
     for (auto &t : s.temps)
       add(t.second);
     for (auto &m : s.memory)
-      add(m.second);
+      if (m.first[0] != 'S')
+        add(m.second);
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
+    // What a reachable pointer points to is reachable (p->next->data).
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (auto &m : s.memory) {
+        if (m.first[0] != 'S' || !std::binary_search(out.begin(), out.end(), region_base(m.first)))
+          continue;
+        for (SvalId v = m.second; v; v = m_svals[v].kind == SK::Offset ? m_svals[v].base : 0)
+          if (!std::binary_search(out.begin(), out.end(), v)) {
+            out.insert(std::lower_bound(out.begin(), out.end(), v), v);
+            grew = true;
+          }
+      }
+    }
+  }
+
+  // The pointer value an "S<value>..." key hangs from.
+  static SvalId region_base(const std::string &key) {
+    size_t end = 1;
+    while (end < key.size() && isdigit(static_cast<unsigned char>(key[end])))
+      ++end;
+    return static_cast<SvalId>(std::stoul(key.substr(1, end - 1)));
   }
 
   // Unbinds temporaries (and local memory with prefix `local`, if any),
@@ -753,7 +811,11 @@ private:
         map_set<StateId>(s.sm[c], v, 0, 0); // one report per value
       }
     }
-    // Forget what no longer matters.
+    // Forget what no longer matters, including memory behind pointers
+    // nothing holds.
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                  [&](const auto &m) { return m.first[0] == 'S' && !reachable(region_base(m.first)); }),
+                   s.memory.end());
     for (SmMap &m : s.sm)
       m.erase(std::remove_if(m.begin(), m.end(), [&](const auto &p) { return !reachable(p.first); }), m.end());
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
@@ -841,8 +903,23 @@ private:
     };
     for (auto &t : s.temps)
       t.second = canon(t.second, canon);
-    for (auto &m : s.memory)
+    bool rekeyed = false;
+    for (auto &m : s.memory) {
       m.second = canon(m.second, canon);
+      if (m.first[0] == 'S') {
+        SvalId base = region_base(m.first);
+        SvalId nb = canon(base, canon);
+        if (nb != base) {
+          size_t end = 1;
+          while (end < m.first.size() && isdigit(static_cast<unsigned char>(m.first[end])))
+            ++end;
+          m.first = "S" + std::to_string(nb) + m.first.substr(end);
+          rekeyed = true;
+        }
+      }
+    }
+    if (rekeyed)
+      std::sort(s.memory.begin(), s.memory.end());
     for (SmMap &m : s.sm)
       for (auto &p : m)
         p.first = canon(p.first, canon);
@@ -1146,9 +1223,22 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     // be changed.
     for (SvalId v : call.args)
       escape_value(s, v);
-    // ...and may change any local whose address has escaped.
+    // ...and may change any local whose address has escaped, and any
+    // memory outside the function.
     for (SvalId l : std::vector<SvalId>(s.exposed))
       forget_local(s, l, true);
+    forget_other_regions(s, "");
+  } else {
+    // Known functions may still write through their pointer arguments
+    // (fread, memset): forget what those point to.
+    for (SvalId v : call.args) {
+      while (m_svals[v].kind == SK::Offset)
+        v = m_svals[v].base;
+      std::string prefix = "S" + std::to_string(v);
+      s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                    [&](const auto &m) { return key_in_local(m.first, prefix); }),
+                     s.memory.end());
+    }
   }
   return result;
 }
@@ -1245,15 +1335,16 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     std::string key = local_key(s, in.place);
     SvalId v = key.empty() ? 0 : read_memory(s, key);
     TypeKind tk = m_fn.temps[in.result].type.kind;
-    if (!key.empty() && (tk == TypeKind::Record || tk == TypeKind::Array) &&
+    if (!key.empty() && key[0] == 'L' && (tk == TypeKind::Record || tk == TypeKind::Array) &&
         (!v || m_svals[v].kind != SK::Aggregate)) {
       v = m_svals.get(SK::Aggregate, m_svals.string_id(key));
     } else if (!v && !key.empty()) {
       // The first read of local memory fixes its (unknown) value, so that
       // reading it again gives the same value: its initial value, unless
       // code elsewhere may have changed it since.
-      v = set_contains(s.exposed, local_of_key(key)) ? conjure(s, uid)
-                                                      : m_svals.get(SK::Init, m_svals.string_id(key));
+      v = key[0] != 'L' || set_contains(s.exposed, local_of_key(key))
+              ? conjure(s, uid)
+              : m_svals.get(SK::Init, m_svals.string_id(key));
       write_memory(s, key, v);
     } else if (!v && in.place.base == PlaceBase::Local) {
       // Read through an unknown index: it may be any element, so what the
@@ -1278,8 +1369,15 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       for (auto &f : fields)
         write_memory(s, f.first, f.second);
     } else if (!key.empty()) {
+      if (key[0] != 'L') {
+        // Outside the function's own locals: another pointer, a global or an
+        // exposed local may name the same memory; forget what they held.
+        forget_other_regions(s, key);
+        for (SvalId l : std::vector<SvalId>(s.exposed))
+          forget_local(s, l, true);
+      }
       write_memory(s, key, v);
-      if (set_contains(s.exposed, local_of_key(key)))
+      if (key[0] != 'L' || set_contains(s.exposed, local_of_key(key)))
         escape_value(s, v);
       if (!m_key_text.count(key)) {
         // Name it with the indices' values: 'a.ptrs[1]', not 'a.ptrs[i]'.
@@ -1294,10 +1392,12 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     } else {
       escape_value(s, v);
       // A write through an unknown pointer may hit any local whose address
-      // escaped.
-      if (in.place.base == PlaceBase::Deref)
+      // escaped, and any memory outside the function.
+      if (in.place.base != PlaceBase::Local) {
         for (SvalId l : std::vector<SvalId>(s.exposed))
           forget_local(s, l, true);
+        forget_other_regions(s, "");
+      }
     }
     break;
   }
