@@ -8,7 +8,8 @@
 #
 # The cache is $PATHWISE_CACHE, or ~/.cache/pathwise.
 #   gcc-testsuite/analyzer/   GCC 12's gcc.dg/analyzer, from Debian's gcc-12-source
-#   src/<package>-<version>/  Debian source packages (apt-get source)
+#   src/<package>-<version>/  Debian source packages (apt-get source): lua5.4,
+#                             zlib, sqlite3 (amalgamation built), mbedtls, lz4
 import glob
 import os
 import re
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 CACHE = os.environ.get("PATHWISE_CACHE", os.path.expanduser("~/.cache/pathwise"))
 GCC_SOURCE_DIR = "/usr/src/gcc-12"
 DEB_SRC_FILE = "/etc/apt/sources.list.d/pathwise-deb-src.sources"
-PACKAGES = ["lua5.4", "zlib", "sqlite3"]
+PACKAGES = ["lua5.4", "zlib", "sqlite3", "mbedtls", "lz4"]
 
 
 @dataclass
@@ -173,6 +174,12 @@ def projects(which=None):
             bld = os.path.join(d, "bld")
             if os.path.exists(os.path.join(bld, "sqlite3.c")):
                 p.files.append((os.path.join(bld, "sqlite3.c"), ["-I" + bld, "-DSQLITE_THREADSAFE=1"]))
+        elif pkg == "mbedtls":
+            for f in sorted(glob.glob(os.path.join(d, "library", "*.c"))):
+                p.files.append((f, ["-I" + os.path.join(d, "include"), "-I" + os.path.join(d, "library")]))
+        elif pkg == "lz4":
+            for f in sorted(glob.glob(os.path.join(d, "lib", "*.c")) + glob.glob(os.path.join(d, "programs", "*.c"))):
+                p.files.append((f, ["-I" + os.path.join(d, "lib")]))
         else:
             continue
         out.append(p)

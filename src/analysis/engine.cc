@@ -58,6 +58,7 @@ struct Pending {
   Loc loc;
   int32_t node;
   std::vector<RawEvent> events; // after the node's block entry
+  Origin origin;                // an extra first event, if its text is set
 };
 
 std::string format_text(const char *tmpl, const std::string &expr, int ref) {
@@ -856,10 +857,33 @@ private:
     Tri is_null(SvalId v) const override {
       return m_a.compare(m_s, v, OpName::Eq, m_a.m_svals.get(SK::Const, 0));
     }
-    void report(const Warning &w, SvalId v, const std::string &expr) override {
+    void report(const Warning &w, SvalId v, const std::string &expr, const Origin *origin) override {
       if (m_a.m_opts.disabled.count(w.name))
         return;
-      m_a.m_pending.push_back({&w, m_checker, v, expr, m_loc, m_a.m_cur_node, *m_a.m_cur_events});
+      m_a.m_pending.push_back({&w, m_checker, v, expr, m_loc, m_a.m_cur_node, *m_a.m_cur_events,
+                               origin ? *origin : Origin{}});
+    }
+    RegionInfo region_of(SvalId v) const override {
+      while (m_a.m_svals[v].kind == SK::Offset)
+        v = m_a.m_svals[v].base;
+      const Sval &sv = m_a.m_svals[v];
+      RegionInfo r;
+      if (sv.kind == SK::LocalAddr) {
+        r.kind = RegionInfo::Kind::Stack;
+        if (static_cast<size_t>(sv.a) < m_a.m_fn.locals.size()) {
+          r.created = m_a.m_fn.locals[static_cast<size_t>(sv.a)].loc;
+          r.name = m_a.m_fn.locals[static_cast<size_t>(sv.a)].name;
+        }
+      } else if (sv.kind == SK::GlobalAddr || sv.kind == SK::FuncAddr) {
+        r.kind = RegionInfo::Kind::Global;
+        if (static_cast<size_t>(sv.a) < m_a.m_module.symbols.size()) {
+          r.created = m_a.m_module.symbols[static_cast<size_t>(sv.a)].loc;
+          r.name = m_a.m_module.symbols[static_cast<size_t>(sv.a)].name;
+        }
+      } else if (sv.kind == SK::StrAddr) {
+        r.kind = RegionInfo::Kind::String;
+      }
+      return r;
     }
 
   private:
@@ -1593,6 +1617,10 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   f.function = m_fn_index;
   int ref = 0;
   bool started = false;
+  if (!p.origin.text.empty()) {
+    f.events.push_back({p.origin.loc, m_fn_index, 1, p.origin.text});
+    started = true;
+  }
   for (const auto &[e, tracked] : raw) {
     if (e->kind == RawEvent::Kind::NullOrigin) {
       // The last time this variable was given NULL before the finding; the

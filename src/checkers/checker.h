@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/ir.h"
+
 namespace pathwise {
 
 using SvalId = uint32_t; // a symbolic value; 0 = none
@@ -52,6 +54,21 @@ struct CallEvent {
   const std::string &arg_text(size_t i) const { return arg_texts[i]; }
 };
 
+// What a pointer points to, as far as the engine knows.
+// Example: &x for a local x: {Stack, declaration of x}.
+struct RegionInfo {
+  enum class Kind : uint8_t { Unknown, Stack, Global, String } kind = Kind::Unknown;
+  ir::Loc created; // declaration of the variable (unknown for strings)
+  std::string name; // the variable's name ("" if none)
+};
+
+// An extra first event for a report: where something the checker did not
+// track began. Example: {declaration of x, "region created on stack here"}.
+struct Origin {
+  ir::Loc loc;
+  std::string text;
+};
+
 class CheckerContext {
 public:
   virtual ~CheckerContext() = default;
@@ -64,7 +81,8 @@ public:
   // No facts were dropped on the way here: the path is known feasible as
   // far as the engine can tell.
   virtual bool is_exact() const = 0;
-  virtual void report(const Warning &w, SvalId v, const std::string &expr) = 0;
+  virtual void report(const Warning &w, SvalId v, const std::string &expr, const Origin *origin = nullptr) = 0;
+  virtual RegionInfo region_of(SvalId v) const = 0;
 };
 
 class Checker {

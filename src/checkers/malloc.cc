@@ -9,7 +9,8 @@ namespace pathwise {
 namespace {
 
 // Stop: reported once already; not followed any further.
-enum : StateId { Start = 0, Unchecked, Null, Nonnull, Freed, Stop };
+// OnStack: memory from alloca (freed with the frame, never with free).
+enum : StateId { Start = 0, Unchecked, Null, Nonnull, Freed, Stop, OnStack };
 
 const ChangeText kAllocated{Start, Unchecked, "allocated here"};
 const ChangeText kAssumeNonnull{Unchecked, Nonnull, "assuming %E is non-NULL"};
@@ -65,6 +66,28 @@ const Warning kNullDeref{"null-dereference",
                          "dereference of NULL %E",
                          Null};
 
+// CWE-590: Free of Memory not on the Heap.
+const Warning kFreeOfStack{"free-of-non-heap",
+                           590,
+                           "Free of Memory not on the Heap",
+                           "%<free%> of %E which points to memory on the stack",
+                           {{Start, OnStack, "region created on stack here"}},
+                           "call to %<free%> here",
+                           "call to %<free%> here",
+                           OnStack};
+const Warning kFreeOfNonHeap{"free-of-non-heap",
+                             590,
+                             "Free of Memory not on the Heap",
+                             "%<free%> of %E which points to memory not on the heap",
+                             {},
+                             "call to %<free%> here",
+                             "call to %<free%> here",
+                             kAnyState};
+
+bool is_stack_allocator(std::string_view f) {
+  return f == "alloca" || f == "__builtin_alloca" || f == "__builtin_alloca_with_align";
+}
+
 // Functions returning fresh heap memory that 'free' releases.
 bool is_allocator(std::string_view f) {
   static const char *const names[] = {"malloc", "calloc", "strdup", "strndup", "aligned_alloc",
@@ -80,12 +103,13 @@ public:
   const char *name() const override { return "malloc"; }
 
   const std::vector<const char *> &state_names() const override {
-    static const std::vector<const char *> names = {"start", "unchecked", "null", "nonnull", "freed", "stop"};
+    static const std::vector<const char *> names = {"start", "unchecked", "null", "nonnull",
+                                                    "freed", "stop",      "on-stack"};
     return names;
   }
 
   std::vector<const Warning *> warnings() const override {
-    return {&kDoubleFree, &kLeak, &kNullDeref, &kPossibleNullDeref, &kUseAfterFree};
+    return {&kDoubleFree, &kFreeOfNonHeap, &kFreeOfStack, &kLeak, &kNullDeref, &kPossibleNullDeref, &kUseAfterFree};
   }
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
@@ -94,10 +118,21 @@ public:
         ctx.set_state(call.result, Unchecked, *call.result_text);
       return true;
     }
+    if (is_stack_allocator(call.callee)) {
+      if (call.result)
+        ctx.set_state(call.result, OnStack, *call.result_text);
+      return true;
+    }
     if (is_deallocator(call.callee) && !call.args.empty()) {
       SvalId p = call.args[0];
       if (ctx.is_null(p) == Tri::True)
         return true; // free (NULL) does nothing
+      if (ctx.state(p) == OnStack) {
+        ctx.report(kFreeOfStack, p, call.arg_text(0));
+        return true;
+      }
+      if (ctx.state(p) == Start && free_of_variable(ctx, p, call.arg_text(0)))
+        return true;
       if (ctx.state(p) == Freed) {
         ctx.report(kDoubleFree, p, call.arg_text(0));
         ctx.set_state(p, Stop, call.arg_text(0));
@@ -136,7 +171,36 @@ public:
   }
 
   bool is_leakable(StateId s) const override { return s == Unchecked || s == Nonnull; }
-  bool is_fresh_allocation(StateId s) const override { return s == Unchecked || s == Nonnull || s == Freed; }
+  bool is_fresh_allocation(StateId s) const override {
+    return s == Unchecked || s == Nonnull || s == Freed || s == OnStack;
+  }
+
+private:
+  // free (&x), free (&global), free ("literal"): reports and returns true.
+  static bool free_of_variable(CheckerContext &ctx, SvalId p, const std::string &arg_text) {
+    RegionInfo r = ctx.region_of(p);
+    // Named as GCC names it: by the variable it points to ('&tmp').
+    const std::string expr = r.name.empty() ? arg_text : "&" + r.name;
+    switch (r.kind) {
+    case RegionInfo::Kind::Stack: {
+      Origin o{r.created, "region created on stack here"};
+      ctx.report(kFreeOfStack, p, expr, r.created.known() ? &o : nullptr);
+      return true;
+    }
+    case RegionInfo::Kind::Global: {
+      Origin o{r.created, "region created here"};
+      ctx.report(kFreeOfNonHeap, p, expr, r.created.known() ? &o : nullptr);
+      return true;
+    }
+    case RegionInfo::Kind::String:
+      ctx.report(kFreeOfNonHeap, p, expr);
+      return true;
+    default:
+      return false;
+    }
+  }
+
+public:
 
   void on_leak(CheckerContext &ctx, SvalId p, StateId, const std::string &expr) override {
     ctx.report(kLeak, p, expr);

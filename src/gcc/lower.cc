@@ -111,6 +111,7 @@ private:
     } else {
       sym.type = lower_type(TREE_TYPE(decl));
       sym.is_const = TREE_READONLY(decl);
+      sym.loc = loc_of(DECL_SOURCE_LOCATION(decl));
     }
     return s;
   }
@@ -137,7 +138,7 @@ private:
         break;
       unique = name + "_" + std::to_string(k);
     }
-    Local l{unique, lower_type(TREE_TYPE(decl)), TREE_CODE(decl) == PARM_DECL};
+    Local l{unique, lower_type(TREE_TYPE(decl)), TREE_CODE(decl) == PARM_DECL, loc_of(DECL_SOURCE_LOCATION(decl))};
     m_fn.locals.push_back(l);
     auto id = static_cast<uint32_t>(m_fn.locals.size() - 1);
     m_locals.emplace(decl, id);

@@ -404,7 +404,7 @@ struct Printer {
     out << " {\n";
     for (const Local &l : f.locals) {
       out << "  local " << "$" << (is_plain_name(l.name) ? l.name : quote(l.name)) << " : "
-          << type_text(l.type) << (l.is_param ? " param" : "") << "\n";
+          << type_text(l.type) << (l.is_param ? " param" : "") << loc(l.loc) << "\n";
     }
     for (size_t b = 0; b < f.blocks.size(); ++b) {
       out << "bb" << b << ":\n";
@@ -428,7 +428,14 @@ std::string print_module(const Module &m) {
     const Symbol &sym = m.symbols[s];
     if (sym.kind == SymbolKind::Variable) {
       out << "global " << symbol_ref(m, static_cast<uint32_t>(s)) << " : " << type_text(sym.type)
-          << (sym.is_const ? " const" : "") << "\n";
+          << (sym.is_const ? " const" : "");
+      if (sym.loc.line) {
+        out << " !";
+        if (sym.loc.file < m.files.size())
+          out << quote(m.files[sym.loc.file]) << ":";
+        out << sym.loc.line << ":" << sym.loc.col;
+      }
+      out << "\n";
     } else if (sym.body < 0) {
       out << "declare " << symbol_ref(m, static_cast<uint32_t>(s)) << (sym.is_noreturn ? " noreturn" : "")
           << (sym.is_const ? " const" : "")

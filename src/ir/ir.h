@@ -160,6 +160,7 @@ struct Local {
   std::string name;
   Type type;
   bool is_param = false;
+  Loc loc; // its declaration
 };
 
 struct Function {
@@ -186,6 +187,7 @@ struct Symbol {
   // Attributes that the engine may rely on.
   bool is_noreturn = false;
   bool is_const = false; // Variable: read-only; Function: __attribute__((const))
+  Loc loc;               // Variable: its declaration
 };
 
 struct Module {

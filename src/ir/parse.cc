@@ -42,6 +42,19 @@ public:
           word();
           m_module.symbols[s].is_const = true;
         }
+        skip_space_inline();
+        if (cur() == '!') {
+          advance();
+          Loc l;
+          if (cur() == '"') {
+            l.file = m_module.file_index(quoted());
+            expect(':');
+          }
+          l.line = static_cast<uint32_t>(number());
+          expect(':');
+          l.col = static_cast<uint32_t>(number());
+          m_module.symbols[s].loc = l;
+        }
       } else if (kw == "func") {
         function();
       } else {
@@ -570,12 +583,13 @@ private:
         expect('$');
         std::string n = name_after_sigil();
         expect(':');
-        Local l{n, type(), false};
+        Local l{n, type(), false, {}};
         skip_space_inline();
         if (peek_word() == "param") {
           word();
           l.is_param = true;
         }
+        l.loc = loc();
         if (m_locals.count(n))
           fail("local '$" + n + "' declared twice");
         m_locals[n] = static_cast<uint32_t>(m_fn->locals.size());

@@ -16,55 +16,23 @@ import argparse
 import concurrent.futures
 import os
 import re
-import selectors
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 import corpus  # noqa: E402
+from measure import run_measured  # noqa: E402
 
 SUMMARY = re.compile(r"pathwise: .*: (\d+) functions lowered, (\d+) not lowered, (\d+) analysis failures, "
                      r"(\d+) too complex, (\d+) exploded nodes, (\d+) findings")
 
 
-def run_measured(cmd, timeout, cwd):
-    """Runs cmd; returns (status, stderr, user+sys CPU seconds of the child).
-    status None = timed out (a hang)."""
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd,
-                         env=dict(os.environ, LC_ALL="C"))
-    deadline = time.monotonic() + timeout
-    chunks = []
-    sel = selectors.DefaultSelector()
-    sel.register(p.stderr, selectors.EVENT_READ)
-    timed_out = False
-    while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            timed_out = True
-            p.kill()
-            break
-        events = sel.select(timeout=min(remaining, 1.0))
-        if events:
-            data = os.read(p.stderr.fileno(), 65536)
-            if not data:
-                break
-            chunks.append(data)
-    sel.close()
-    _, status, usage = os.wait4(p.pid, 0)
-    p.returncode = os.waitstatus_to_exitcode(status)
-    p.stderr.close()
-    if timed_out:
-        return None, b"".join(chunks).decode("utf-8", "replace"), usage.ru_utime + usage.ru_stime
-    return p.returncode, b"".join(chunks).decode("utf-8", "replace"), usage.ru_utime + usage.ru_stime
-
-
 def one(args, project, path, flags, level):
     base = [args.gcc, level, "-c", "-o", "/dev/null", "-w"] + flags + [path]
     cwd = os.path.dirname(path)
-    rc0, err0, t0 = run_measured(base, args.timeout, cwd)
+    rc0, err0, t0, _ = run_measured(base, args.timeout, cwd)
     plug = base[:1] + ["-fplugin=" + args.plugin, "-fplugin-arg-pathwise-verbose"] + base[1:]
-    rc1, err1, t1 = run_measured(plug, args.timeout, cwd)
+    rc1, err1, t1, _ = run_measured(plug, args.timeout, cwd)
     r = {"project": project, "file": path, "level": level, "plain_rc": rc0, "rc": rc1,
          "plain_cpu": t0, "cpu": t1, "lowered": 0, "not_lowered": 0, "failures": 0, "too_complex": 0,
          "findings": 0, "crash": False, "hang": rc1 is None, "changed": False, "notes": ""}

@@ -329,6 +329,7 @@ TEST(Engine, InvalidIrIsAnInternalErrorNotACrash) {
 
 TEST(Engine, WarningNamesAreSorted) {
   auto names = Engine::warning_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"double-fclose", "double-free", "file-leak", "malloc-leak",
-                                             "null-dereference", "possible-null-dereference", "use-after-free"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"double-fclose", "double-free", "file-leak", "free-of-non-heap",
+                                             "malloc-leak", "null-dereference", "possible-null-dereference",
+                                             "use-after-free"}));
 }
