@@ -59,12 +59,17 @@ struct Pending {
   int32_t node;
   std::vector<RawEvent> events; // after the node's block entry
   Origin origin;                // an extra first event, if its text is set
+  int arg;                      // %A
+  Origin note;                  // a note after the warning, if its text is set
 };
 
-std::string format_text(const char *tmpl, const std::string &expr, int ref) {
+std::string format_text(const char *tmpl, const std::string &expr, int ref, int arg = 0) {
   std::string out;
   for (const char *p = tmpl; *p; ++p) {
-    if (p[0] == '%' && p[1] == 'E') {
+    if (p[0] == '%' && p[1] == 'A') {
+      out += std::to_string(arg);
+      ++p;
+    } else if (p[0] == '%' && p[1] == 'E') {
       out += quote_expr(expr);
       ++p;
     } else if (p[0] == '%' && p[1] == 'N') {
@@ -857,11 +862,12 @@ private:
     Tri is_null(SvalId v) const override {
       return m_a.compare(m_s, v, OpName::Eq, m_a.m_svals.get(SK::Const, 0));
     }
-    void report(const Warning &w, SvalId v, const std::string &expr, const Origin *origin) override {
+    void report(const Warning &w, SvalId v, const std::string &expr, const Origin *origin, int arg,
+                const Origin *note) override {
       if (m_a.m_opts.disabled.count(w.name))
         return;
       m_a.m_pending.push_back({&w, m_checker, v, expr, m_loc, m_a.m_cur_node, *m_a.m_cur_events,
-                               origin ? *origin : Origin{}});
+                               origin ? *origin : Origin{}, arg, note ? *note : Origin{}});
     }
     RegionInfo region_of(SvalId v) const override {
       while (m_a.m_svals[v].kind == SK::Offset)
@@ -1210,6 +1216,22 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   for (size_t k = 1; k < in.operands.size(); ++k)
     call.args.push_back(operand_value(s, in.operands[k]));
   call.arg_texts = texts(uid, in).data() + 1;
+  if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size()) {
+    const Symbol &sym = m_module.symbols[callee.id];
+    call.callee_loc = sym.loc;
+    if (sym.nonnull_all || !sym.nonnull.empty()) {
+      call.nonnull.assign(call.args.size(), false);
+      for (size_t k = 0; k < call.args.size(); ++k) {
+        const Operand &o = in.operands[k + 1];
+        bool is_ptr = o.kind == OpKind::Null || o.kind == OpKind::Str || o.kind == OpKind::LocalAddr ||
+                      o.kind == OpKind::GlobalAddr || (o.is_temp() && m_fn.temps[o.id].type.is_pointer());
+        // A literal NULL argument is GCC's own -Wnonnull's to report.
+        call.nonnull[k] = is_ptr && o.kind != OpKind::Null &&
+                          (sym.nonnull_all || std::find(sym.nonnull.begin(), sym.nonnull.end(),
+                                                        static_cast<uint32_t>(k + 1)) != sym.nonnull.end());
+      }
+    }
+  }
   SvalId result = 0;
   if (in.result) {
     result = conjure(s, uid);
@@ -1222,9 +1244,12 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       !call.args.empty()) {
     result = call.args[0];
     handled = true;
-  } else if ((call.callee == "error" || call.callee == "error_at_line") && !call.args.empty()) {
+  } else if ((call.callee == "error" || call.callee == "error_at_line" || call.callee == "__error_alias" ||
+              call.callee == "__error_at_line_alias") &&
+             !call.args.empty()) {
     // glibc's error() ends the program when its status is not 0: a path
-    // that goes on has status == 0.
+    // that goes on has status == 0. (<error.h> may inline a wrapper that
+    // calls __error_alias.)
     SvalId zero = m_svals.get(SK::Const, 0);
     if (!assume(s, call.args[0], OpName::Eq, zero))
       m_path_ends = true;
@@ -1654,7 +1679,9 @@ Finding FunctionAnalysis::build(const Pending &p) const {
     }
   }
   const char *final_tmpl = ref ? p.warning->final_text : p.warning->final_text_no_ref;
-  f.events.push_back({p.loc, m_fn_index, 1, format_text(final_tmpl, p.expr, ref)});
+  f.events.push_back({p.loc, m_fn_index, 1, format_text(final_tmpl, p.expr, ref, p.arg)});
+  if (!p.note.text.empty())
+    f.notes.push_back({p.note.loc, m_fn_index, 1, p.note.text});
   return f;
 }
 

@@ -38,7 +38,7 @@ struct Warning {
   const char *cwe_title;
   const char *message;             // %E = the expression
   std::vector<ChangeText> changes; // first match wins; no match = event not shown
-  const char *final_text;          // %E = expression, %N = number of the event into ref_state
+  const char *final_text;          // %E = expression, %N = number of the event into ref_state, %A = argument number
   const char *final_text_no_ref;   // used when that event is not on the path
   StateId ref_state;
 };
@@ -51,6 +51,8 @@ struct CallEvent {
   std::vector<SvalId> args;
   const std::string *arg_texts = nullptr; // one per argument
   const std::string *result_text = nullptr;
+  std::vector<bool> nonnull; // by argument: declared __attribute__((nonnull)) (empty: none)
+  ir::Loc callee_loc;        // the callee's declaration
   const std::string &arg_text(size_t i) const { return arg_texts[i]; }
 };
 
@@ -81,7 +83,10 @@ public:
   // No facts were dropped on the way here: the path is known feasible as
   // far as the engine can tell.
   virtual bool is_exact() const = 0;
-  virtual void report(const Warning &w, SvalId v, const std::string &expr, const Origin *origin = nullptr) = 0;
+  // origin: an extra first event; arg: the argument number (%A in texts);
+  // note: a note after the warning (at the callee, say).
+  virtual void report(const Warning &w, SvalId v, const std::string &expr, const Origin *origin = nullptr,
+                      int arg = 0, const Origin *note = nullptr) = 0;
   virtual RegionInfo region_of(SvalId v) const = 0;
 };
 

@@ -84,6 +84,26 @@ const Warning kFreeOfNonHeap{"free-of-non-heap",
                              "call to %<free%> here",
                              kAnyState};
 
+// CWE-690: Unchecked Return Value to NULL Pointer Dereference.
+const Warning kPossibleNullArg{"possible-null-argument",
+                               690,
+                               "Unchecked Return Value to NULL Pointer Dereference",
+                               "use of possibly-NULL %E where non-null expected",
+                               {{Start, Unchecked, "this call could return NULL"}},
+                               "argument %A (%E) from %N could be NULL where non-null expected",
+                               "argument %A (%E) could be NULL where non-null expected",
+                               Unchecked};
+
+// CWE-476: NULL Pointer Dereference.
+const Warning kNullArg{"null-argument",
+                       476,
+                       "NULL Pointer Dereference",
+                       "use of NULL %E where non-null expected",
+                       {kAllocated, kAssumeNull},
+                       "argument %A (%E) NULL where non-null expected",
+                       "argument %A (%E) NULL where non-null expected",
+                       Null};
+
 bool is_stack_allocator(std::string_view f) {
   return f == "alloca" || f == "__builtin_alloca" || f == "__builtin_alloca_with_align";
 }
@@ -109,10 +129,12 @@ public:
   }
 
   std::vector<const Warning *> warnings() const override {
-    return {&kDoubleFree, &kFreeOfNonHeap, &kFreeOfStack, &kLeak, &kNullDeref, &kPossibleNullDeref, &kUseAfterFree};
+    return {&kDoubleFree, &kFreeOfNonHeap,    &kFreeOfStack,       &kLeak,        &kNullArg,
+            &kNullDeref,  &kPossibleNullArg, &kPossibleNullDeref, &kUseAfterFree};
   }
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
+    check_nonnull_arguments(ctx, call);
     if (is_allocator(call.callee)) {
       if (call.result)
         ctx.set_state(call.result, Unchecked, *call.result_text);
@@ -176,6 +198,26 @@ public:
   }
 
 private:
+  // Arguments declared nonnull that could be, or are, NULL.
+  static void check_nonnull_arguments(CheckerContext &ctx, const CallEvent &call) {
+    for (size_t k = 0; k < call.nonnull.size(); ++k) {
+      if (!call.nonnull[k])
+        continue;
+      SvalId p = call.args[k];
+      StateId s = ctx.state(p);
+      const int arg = static_cast<int>(k + 1);
+      Origin note{call.callee_loc,
+                  "argument " + std::to_string(arg) + " of %<" + std::string(call.callee) + "%> must be non-null"};
+      if (s == Unchecked) {
+        ctx.report(kPossibleNullArg, p, call.arg_text(k), nullptr, arg, &note);
+        ctx.set_state(p, Nonnull, call.arg_text(k)); // warn once, then assume checked
+      } else if (s == Null || (s == Start && ctx.is_null_constant(p) && ctx.is_exact())) {
+        ctx.report(kNullArg, p, call.arg_text(k), nullptr, arg, &note);
+        ctx.set_state(p, Stop, call.arg_text(k));
+      }
+    }
+  }
+
   // free (&x), free (&global), free ("literal"): reports and returns true.
   static bool free_of_variable(CheckerContext &ctx, SvalId p, const std::string &arg_text) {
     RegionInfo r = ctx.region_of(p);

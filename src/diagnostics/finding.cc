@@ -53,6 +53,8 @@ std::string format_finding(const ir::Module &m, const Finding &f) {
     out += "  " + std::to_string(e.loc.line) + ":" + std::to_string(e.loc.col) + ": (" + std::to_string(i + 1) +
            ") " + plain_text(e.text) + "\n";
   }
+  for (const PathEvent &n : f.notes)
+    out += "  note: " + plain_text(n.text) + "\n";
   return out;
 }
 

@@ -31,6 +31,7 @@ struct Finding {
   ir::Loc loc;
   uint32_t function = 0;
   std::vector<PathEvent> events;
+  std::vector<PathEvent> notes; // after the warning, outside the path
 };
 
 // "%<p%> leaks" -> "'p' leaks"; "%%" -> "%".

@@ -108,6 +108,21 @@ private:
     if (kind == SymbolKind::Function) {
       sym.is_noreturn = sym.is_noreturn || TREE_THIS_VOLATILE(decl);
       sym.is_const = sym.is_const || TREE_READONLY(decl); // __attribute__((const))
+      if (!sym.loc.known())
+        sym.loc = loc_of(DECL_SOURCE_LOCATION(decl));
+      // __attribute__((nonnull)) and nonnull (N, ...), on the type.
+      if (sym.nonnull.empty() && !sym.nonnull_all) {
+        tree attrs = TYPE_ATTRIBUTES(TREE_TYPE(decl));
+        for (tree a = lookup_attribute("nonnull", attrs); a; a = lookup_attribute("nonnull", TREE_CHAIN(a))) {
+          if (!TREE_VALUE(a)) {
+            sym.nonnull_all = true;
+            continue;
+          }
+          for (tree arg = TREE_VALUE(a); arg; arg = TREE_CHAIN(arg))
+            if (TREE_VALUE(arg) && TREE_CODE(TREE_VALUE(arg)) == INTEGER_CST && tree_fits_uhwi_p(TREE_VALUE(arg)))
+              sym.nonnull.push_back(static_cast<uint32_t>(tree_to_uhwi(TREE_VALUE(arg))));
+        }
+      }
     } else {
       sym.type = lower_type(TREE_TYPE(decl));
       sym.is_const = TREE_READONLY(decl);

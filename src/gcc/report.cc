@@ -86,7 +86,9 @@ void emit_finding(const ir::Module &m, const Finding &f) {
   auto_diagnostic_group group;
   tree saved = current_function_decl;
   current_function_decl = fndecl; // for "In function 'f':"
-  warning_meta(&richloc, meta, option_for(f.warning), f.message.c_str());
+  if (warning_meta(&richloc, meta, option_for(f.warning), f.message.c_str()))
+    for (const PathEvent &n : f.notes)
+      inform(static_cast<location_t>(n.loc.handle), n.text.c_str());
   current_function_decl = saved;
 }
 

@@ -438,8 +438,16 @@ std::string print_module(const Module &m) {
       out << "\n";
     } else if (sym.body < 0) {
       out << "declare " << symbol_ref(m, static_cast<uint32_t>(s)) << (sym.is_noreturn ? " noreturn" : "")
-          << (sym.is_const ? " const" : "")
-          << "\n";
+          << (sym.is_const ? " const" : "");
+      if (sym.nonnull_all) {
+        out << " nonnull(*)";
+      } else if (!sym.nonnull.empty()) {
+        out << " nonnull(";
+        for (size_t k = 0; k < sym.nonnull.size(); ++k)
+          out << (k ? "," : "") << sym.nonnull[k];
+        out << ")";
+      }
+      out << "\n";
     }
   }
   for (const Function &f : m.functions)

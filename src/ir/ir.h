@@ -187,7 +187,11 @@ struct Symbol {
   // Attributes that the engine may rely on.
   bool is_noreturn = false;
   bool is_const = false; // Variable: read-only; Function: __attribute__((const))
-  Loc loc;               // Variable: its declaration
+  Loc loc;               // its declaration
+  // Function: arguments declared __attribute__((nonnull)), 1-based;
+  // nonnull_all: every pointer argument.
+  std::vector<uint32_t> nonnull;
+  bool nonnull_all = false;
 };
 
 struct Module {

@@ -28,7 +28,19 @@ public:
             m_module.symbols[s].is_noreturn = true;
           else if (w == "const")
             m_module.symbols[s].is_const = true;
-          else
+          else if (w == "nonnull") {
+            word();
+            expect('(');
+            if (accept('*')) {
+              m_module.symbols[s].nonnull_all = true;
+            } else {
+              do
+                m_module.symbols[s].nonnull.push_back(static_cast<uint32_t>(number()));
+              while (accept(','));
+            }
+            expect(')');
+            continue;
+          } else
             break;
           word();
         }
