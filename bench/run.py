@@ -72,6 +72,7 @@ def main():
                 rc, err, cpu, rss = run_measured(cmd, args.timeout, cwd)
                 if rc is None:  # a timeout counts as giving up, at the timeout's cost
                     cpu = float(args.timeout)
+                    rss = 0  # a killed compile's peak is not known
                 tot[name][0] += cpu
                 tot[name][1] = max(tot[name][1], rss)
                 if cpu0 > 0.05:
