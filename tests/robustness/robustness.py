@@ -4,7 +4,7 @@
 # that pathwise never crashes, hangs, or changes the outcome of a compile.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-#   tests/robustness/robustness.py --plugin build/pathwise.so [-j 2] [-O0 -O2] [--only lua5.4]
+#   tests/robustness/robustness.py --plugin build/pathwise.so [-j 2] [--levels=-O0,-O2] [--only lua5.4]
 #
 # For each file and -O level it compiles twice, `gcc -c` without and with
 # the plugin, and reports per project: files, files GCC itself rejects
@@ -53,12 +53,13 @@ def main():
     ap.add_argument("--gcc", default="gcc")
     ap.add_argument("--plugin", required=True)
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--levels", nargs="+", default=["-O0", "-O2"])
+    ap.add_argument("--levels", default="-O0,-O2", help="comma-separated, e.g. --levels=-O0,-Os")
     ap.add_argument("--only", nargs="*", help="projects to run (default: all)")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--no-fetch", action="store_true")
     args = ap.parse_args()
     args.plugin = os.path.abspath(args.plugin)
+    args.levels = [lv for lv in args.levels.split(",") if lv]
     if not args.no_fetch:
         corpus.fetch()
     projects = corpus.projects(args.only)
