@@ -54,19 +54,7 @@ public:
           word();
           m_module.symbols[s].is_const = true;
         }
-        skip_space_inline();
-        if (cur() == '!') {
-          advance();
-          Loc l;
-          if (cur() == '"') {
-            l.file = m_module.file_index(quoted());
-            expect(':');
-          }
-          l.line = static_cast<uint32_t>(number());
-          expect(':');
-          l.col = static_cast<uint32_t>(number());
-          m_module.symbols[s].loc = l;
-        }
+        m_module.symbols[s].loc = loc();
       } else if (kw == "func") {
         function();
       } else {
@@ -409,6 +397,8 @@ private:
     return p;
   }
 
+  // An optional location: !LINE:COL (in the function's file) or
+  // !"file":LINE:COL.
   Loc loc() {
     Loc l;
     l.file = m_fn ? m_fn->loc.file : 0;
@@ -566,16 +556,7 @@ private:
       fail("expected '->' and a return type");
     m_fn->ret_type = type();
     skip_space_inline();
-    if (cur() == '!') {
-      advance();
-      if (cur() == '"') {
-        m_fn->loc.file = m_module.file_index(quoted());
-        expect(':');
-      }
-      m_fn->loc.line = static_cast<uint32_t>(number());
-      expect(':');
-      m_fn->loc.col = static_cast<uint32_t>(number());
-    }
+    m_fn->loc = loc();
     skip_space_inline();
     if (peek_word() == "end") {
       word();
