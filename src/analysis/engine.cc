@@ -113,6 +113,8 @@ public:
     for (size_t b = 0; b < m_fn.blocks.size(); ++b) {
       m_uid_base[b] = uid;
       uid += static_cast<uint32_t>(m_fn.blocks[b].insns.size());
+      for (const Instruction &in : m_fn.blocks[b].insns)
+        m_insn_by_uid.push_back(&in);
     }
     m_texts.resize(uid);
   }
@@ -130,6 +132,7 @@ private:
   std::vector<std::string> m_temp_text;
   std::vector<uint32_t> m_uid_base;
   std::vector<std::vector<std::string>> m_texts; // by instruction uid, see texts()
+  std::vector<const Instruction *> m_insn_by_uid;
   std::set<std::pair<uint32_t, uint32_t>> m_back_edges; // (from, to): edges that close a loop
   std::map<uint32_t, Bitset> m_loop_body;                // loop head -> blocks of its natural loop
 
@@ -264,6 +267,25 @@ private:
       if (m.second == v && any.empty())
         any = memory_text(m.first);
     return any;
+  }
+
+  // Is v (through comparisons and offsets) the result of a call?
+  bool made_by_call(SvalId v) const {
+    for (int depth = 0; depth < 8 && v; ++depth) {
+      const Sval &sv = m_svals[v];
+      if (sv.kind == SK::Cmp) {
+        if (made_by_call(static_cast<SvalId>(sv.b)))
+          return true;
+        v = sv.base;
+      } else if (sv.kind == SK::Offset) {
+        v = sv.base;
+      } else {
+        return (sv.kind == SK::Conjured && sv.b >= 0 && static_cast<size_t>(sv.a) < m_insn_by_uid.size() &&
+                m_insn_by_uid[static_cast<size_t>(sv.a)]->opcode == Opcode::Call) ||
+               sv.kind == SK::Pure;
+      }
+    }
+    return false;
   }
 
   // A value whose name never changes (not renumbered by canonicalize).
@@ -416,11 +438,48 @@ private:
       if ((op == OpName::Eq || op == OpName::Ne) &&
           ((is_address(b) && is_fresh_allocation(s, a)) || (is_address(a) && is_fresh_allocation(s, b))))
         return op == OpName::Ne ? Tri::True : Tri::False;
-      return Tri::Unknown;
+      return compare_related(s, a, op, b);
     }
     int64_t lo, hi;
     range_of(s, a, lo, hi);
     return compare_range(lo, hi, known_not_equal(s, a, cb), op, cb);
+  }
+
+  // What a recorded relation between a and b says about "a op b".
+  Tri compare_related(const State &s, SvalId a, OpName op, SvalId b) const {
+    if (a == kUnknownSval || b == kUnknownSval)
+      return Tri::Unknown;
+    if (a > b) {
+      std::swap(a, b);
+      op = swap_comparison(op);
+    }
+    auto it = std::lower_bound(s.relations.begin(), s.relations.end(), Relation{a, b, 0});
+    for (; it != s.relations.end() && it->a == a && it->b == b; ++it) {
+      Tri t = implied(static_cast<OpName>(it->op), op);
+      if (t != Tri::Unknown)
+        return t;
+    }
+    return Tri::Unknown;
+  }
+
+  // Given "x known y", what is "x query y"? Over integers and pointers.
+  static Tri implied(OpName known, OpName query) {
+    auto truth = [](OpName k, OpName q) -> int { // 1 true, 0 false, -1 unknown
+      switch (k) {
+      case OpName::Lt:
+        return (q == OpName::Lt || q == OpName::Le || q == OpName::Ne) ? 1 : (q == OpName::Gt || q == OpName::Ge || q == OpName::Eq) ? 0 : -1;
+      case OpName::Le: return q == OpName::Le ? 1 : q == OpName::Gt ? 0 : -1;
+      case OpName::Gt:
+        return (q == OpName::Gt || q == OpName::Ge || q == OpName::Ne) ? 1 : (q == OpName::Lt || q == OpName::Le || q == OpName::Eq) ? 0 : -1;
+      case OpName::Ge: return q == OpName::Ge ? 1 : q == OpName::Lt ? 0 : -1;
+      case OpName::Eq:
+        return (q == OpName::Eq || q == OpName::Le || q == OpName::Ge) ? 1 : (q == OpName::Ne || q == OpName::Lt || q == OpName::Gt) ? 0 : -1;
+      case OpName::Ne: return q == OpName::Ne ? 1 : q == OpName::Eq ? 0 : -1;
+      default: return -1;
+      }
+    };
+    int t = truth(known, query);
+    return t < 0 ? Tri::Unknown : t ? Tri::True : Tri::False;
   }
 
   // Adds "a op b" to s; false if that is infeasible.
@@ -437,7 +496,18 @@ private:
       v = b;
       op = swap_comparison(op);
     } else {
-      return true; // nothing to record between two unknowns
+      // Two unknowns: remember how they relate (a few facts per pair).
+      if (a != kUnknownSval && b != kUnknownSval && a != b && is_comparison(op)) {
+        if (a > b) {
+          std::swap(a, b);
+          op = swap_comparison(op);
+        }
+        Relation r{a, b, static_cast<uint8_t>(op)};
+        auto it = std::lower_bound(s.relations.begin(), s.relations.end(), r);
+        if ((it == s.relations.end() || !(*it == r)) && s.relations.size() < 64)
+          s.relations.insert(it, r);
+      }
+      return true;
     }
     const SK kind = m_svals[v].kind;
     if (v == kUnknownSval || kind == SK::Cmp || kind == SK::Aggregate)
@@ -789,7 +859,7 @@ private:
               const Loc &loc) {
     if (dropped.empty())
       return;
-    bool any_state = !s.constraints.empty() || !s.escaped.empty();
+    bool any_state = !s.constraints.empty() || !s.relations.empty() || !s.escaped.empty();
     for (const SmMap &m : s.sm)
       any_state = any_state || !m.empty();
     if (!any_state)
@@ -830,6 +900,9 @@ private:
                                          return !reachable(k.v) && m_svals[k.v].kind != SK::Pure;
                                        }),
                         s.constraints.end());
+    s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
+                                     [&](const Relation &r) { return !reachable(r.a) || !reachable(r.b); }),
+                      s.relations.end());
     s.escaped.erase(std::remove_if(s.escaped.begin(), s.escaped.end(), [&](SvalId v) { return !reachable(v); }),
                     s.escaped.end());
   }
@@ -858,7 +931,7 @@ private:
     bool is_null_constant(SvalId v) const override {
       return m_a.m_svals[v].kind == SK::Const && m_a.m_svals[v].a == 0;
     }
-    bool is_exact() const override { return !m_s.approximate; }
+    bool is_exact() const override { return !m_s.approximate && !m_s.call_decided; }
     Tri is_null(SvalId v) const override {
       return m_a.compare(m_s, v, OpName::Eq, m_a.m_svals.get(SK::Const, 0));
     }
@@ -955,10 +1028,19 @@ private:
         p.first = canon(p.first, canon);
     for (Constraint &c : s.constraints)
       c.v = canon(c.v, canon);
+    for (Relation &r : s.relations) {
+      r.a = canon(r.a, canon);
+      r.b = canon(r.b, canon);
+      if (r.a > r.b) {
+        std::swap(r.a, r.b);
+        r.op = static_cast<uint8_t>(swap_comparison(static_cast<OpName>(r.op)));
+      }
+    }
     for (SvalId &e : s.escaped)
       e = canon(e, canon);
     if (changed.empty())
       return changed;
+    std::sort(s.relations.begin(), s.relations.end());
     for (SmMap &m : s.sm)
       std::sort(m.begin(), m.end());
     std::sort(s.constraints.begin(), s.constraints.end());
@@ -991,6 +1073,9 @@ private:
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                        [&](const Constraint &k) { return !is_tracked(s, k.v) && !stays(k.v); }),
                         s.constraints.end());
+    s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
+                                     [&](const Relation &r) { return level >= 2 || !stays(r.a) || !stays(r.b); }),
+                      s.relations.end());
   }
 
   // A variable given the NULL constant: the event that explains a later
@@ -1147,8 +1232,10 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   }
   std::vector<std::pair<SvalId, std::string>> overwritten;
   for (auto &p : phis) {
-    if (widen && m_svals[p.second].kind == SK::Const)
+    if (widen && m_svals[p.second].kind == SK::Const) {
       p.second = m_svals.get(SK::Conjured, m_uid_base[to], -1 - static_cast<int64_t>(p.first));
+      s.approximate = true; // the loop's exit may now be taken where it could not
+    }
     if (SvalId old = s.temp(p.first))
       overwritten.push_back({old, m_temp_text[p.first]});
     s.bind(p.first, p.second);
@@ -1542,6 +1629,8 @@ void FunctionAnalysis::process(int32_t node_id) {
         OpName op = taken ? in.op : invert_comparison(in.op);
         if (!assume(s2, a, op, c))
           continue;
+        if (t == Tri::Unknown && (made_by_call(a) || made_by_call(c)))
+          s2.call_decided = true;
         // Tell checkers what the branch learned about NULL (also through a
         // stored comparison: "ok = p != 0; if (ok)").
         SvalId zero = m_svals.get(SK::Const, 0);

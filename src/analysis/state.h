@@ -52,6 +52,17 @@ struct Constraint {
   }
 };
 
+// A fact between two values that are not constants: a OP b, kept with
+// a < b (the operator swapped to match). Example: after "if (i < n)",
+// {i, lt, n}. op holds an ir::OpName.
+struct Relation {
+  SvalId a;
+  SvalId b;
+  uint8_t op;
+  bool operator<(const Relation &o) const { return std::tie(a, b, op) < std::tie(o.a, o.b, o.op); }
+  bool operator==(const Relation &o) const { return a == o.a && b == o.b && op == o.op; }
+};
+
 using SmMap = std::vector<std::pair<SvalId, StateId>>; // sorted by value
 
 struct State {
@@ -59,15 +70,20 @@ struct State {
   std::vector<std::pair<std::string, SvalId>> memory;  // local places, sorted by key
   std::vector<SmMap> sm;                               // by checker
   std::vector<Constraint> constraints;                 // sorted
+  std::vector<Relation> relations;                     // sorted
   std::vector<SvalId> escaped;                         // sorted: reachable from elsewhere
   std::vector<SvalId> exposed;                         // sorted: locals whose address escaped
   std::vector<std::pair<uint32_t, uint8_t>> loops;     // loop head -> trips round it so far (capped)
   // Facts were dropped on the way here (generalization), so the path may be
   // infeasible. Not part of equality: the first state to reach a point wins.
   bool approximate = false;
+  // A branch on the way was decided by assuming what a call returned
+  // (code the engine does not see into). Not part of equality either.
+  bool call_decided = false;
 
   bool operator==(const State &o) const {
     return temps == o.temps && memory == o.memory && sm == o.sm && constraints == o.constraints &&
+           relations == o.relations &&
            escaped == o.escaped && exposed == o.exposed && loops == o.loops;
   }
   SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
@@ -87,6 +103,8 @@ struct State {
         mix(p.first * 31u + p.second);
     for (auto &c : constraints)
       mix(c.v * 7u + static_cast<size_t>(c.lo) * 3u + static_cast<size_t>(c.hi) * 5u + c.is_range);
+    for (auto &r : relations)
+      mix(r.a * 40503u + r.b * 2654435761u + r.op);
     for (SvalId e : escaped)
       mix(e);
     for (SvalId e : exposed)

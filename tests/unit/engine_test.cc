@@ -313,6 +313,28 @@ bb7:
   EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
 }
 
+TEST(Engine, RelationBetweenTwoUnknownsDecidesALaterBranch) {
+  // if (i < n) p = malloc; ...; if (n > i) free (p);  -- no leak
+  Analysis r = analyze(R"(func @f(%1:i32 "i", %2:i32 "n") -> void {
+bb0:
+  br lt %1, %2, bb1, bb2 !2:3
+bb1:
+  %3:ptr "p" = call @malloc(10:i64) !3:5
+  jmp bb2
+bb2:
+  %4:ptr "p" = phi [null, bb0], [%3, bb1]
+  call @work() !4:3
+  br gt %2, %1, bb3, bb4 !5:3
+bb3:
+  call @free(%4) !6:5
+  jmp bb4
+bb4:
+  ret !7:1
+}
+)");
+  EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
+
 TEST(Engine, BudgetStopsCleanly) {
   EngineOptions o;
   o.max_nodes = 2;
