@@ -19,7 +19,7 @@ namespace pathwise {
 
 struct EngineOptions {
   std::set<std::string> disabled;    // warning names not to report
-  size_t max_nodes = 20000;          // exploded nodes per function
+  size_t max_nodes = 10000;          // exploded nodes per function
   size_t max_states_per_block = 12;  // before constraints are generalized away
 };
 
