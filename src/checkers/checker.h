@@ -114,6 +114,24 @@ public:
   virtual void on_leak(CheckerContext &, SvalId, StateId, const std::string &) {}
 };
 
+// The first states of every checker of a resource that a call may fail to
+// give (returning NULL): malloc's pointers, stdio's streams. A checker
+// numbers its own states from First on. Example: malloc's Freed = First.
+namespace nullable {
+enum : StateId { Start = 0, Unchecked, Null, Nonnull, First };
+
+inline const ChangeText kAssumeNonnull{Unchecked, Nonnull, "assuming %E is non-NULL"};
+inline const ChangeText kAssumeNull{kAnyState, Null, "assuming %E is NULL"};
+
+// A NULL check: an unchecked value becomes NULL or non-NULL on each branch
+// (and a non-NULL one found NULL, NULL).
+inline void on_null_check(CheckerContext &ctx, SvalId v, bool is_null, const std::string &expr) {
+  StateId s = ctx.state(v);
+  if (s == Unchecked || (s == Nonnull && is_null))
+    ctx.set_state(v, is_null ? Null : Nonnull, expr);
+}
+} // namespace nullable
+
 // All checkers, in a fixed order (registry.cc).
 std::vector<std::unique_ptr<Checker>> make_checkers();
 

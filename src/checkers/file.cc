@@ -8,11 +8,16 @@
 namespace pathwise {
 namespace {
 
-enum : StateId { Start = 0, Unchecked, Null, Nonnull, Closed, Stop };
+using nullable::kAssumeNonnull;
+using nullable::kAssumeNull;
+using nullable::Nonnull;
+using nullable::Null;
+using nullable::Start;
+using nullable::Unchecked;
+// Stop: reported once already, or handed to something else.
+enum : StateId { Closed = nullable::First, Stop };
 
 const ChangeText kOpened{Start, Unchecked, "opened here"};
-const ChangeText kAssumeNonnull{Unchecked, Nonnull, "assuming %E is non-NULL"};
-const ChangeText kAssumeNull{kAnyState, Null, "assuming %E is NULL"};
 
 // CWE-1341: Multiple Releases of Same Resource or Handle.
 const Warning kDoubleFclose{"double-fclose",
@@ -96,9 +101,7 @@ public:
   }
 
   void on_null_split(CheckerContext &ctx, SvalId f, bool is_null, const std::string &expr) override {
-    StateId s = ctx.state(f);
-    if (s == Unchecked || (s == Nonnull && is_null))
-      ctx.set_state(f, is_null ? Null : Nonnull, expr);
+    nullable::on_null_check(ctx, f, is_null, expr);
   }
 
   bool is_leakable(StateId s) const override { return s == Unchecked || s == Nonnull; }

@@ -8,13 +8,17 @@
 namespace pathwise {
 namespace {
 
+using nullable::kAssumeNonnull;
+using nullable::kAssumeNull;
+using nullable::Nonnull;
+using nullable::Null;
+using nullable::Start;
+using nullable::Unchecked;
 // Stop: reported once already; not followed any further.
 // OnStack: memory from alloca (freed with the frame, never with free).
-enum : StateId { Start = 0, Unchecked, Null, Nonnull, Freed, Stop, OnStack };
+enum : StateId { Freed = nullable::First, Stop, OnStack };
 
 const ChangeText kAllocated{Start, Unchecked, "allocated here"};
-const ChangeText kAssumeNonnull{Unchecked, Nonnull, "assuming %E is non-NULL"};
-const ChangeText kAssumeNull{kAnyState, Null, "assuming %E is NULL"};
 
 // CWE-415: Double Free.
 const Warning kDoubleFree{"double-free",
@@ -187,9 +191,7 @@ public:
   }
 
   void on_null_split(CheckerContext &ctx, SvalId p, bool is_null, const std::string &expr) override {
-    StateId s = ctx.state(p);
-    if (s == Unchecked || (s == Nonnull && is_null))
-      ctx.set_state(p, is_null ? Null : Nonnull, expr);
+    nullable::on_null_check(ctx, p, is_null, expr);
   }
 
   bool is_leakable(StateId s) const override { return s == Unchecked || s == Nonnull; }

@@ -41,6 +41,28 @@ bb2:
 }
 )";
 
+// "if (FIRST) p = malloc (10); work (); if (SECOND) free (p);" over the
+// parameters %1 and %2: p leaks unless FIRST implies SECOND.
+std::string guarded_alloc_then_free(const std::string &first, const std::string &second) {
+  return R"(func @f(%1:i32 "a", %2:i32 "b") -> void {
+bb0:
+  br )" + first + R"(, bb1, bb2 !2:3
+bb1:
+  %3:ptr "p" = call @malloc(10:i64) !3:5
+  jmp bb2
+bb2:
+  %4:ptr "p" = phi [null, bb0], [%3, bb1]
+  call @work() !4:3
+  br )" + second + R"(, bb3, bb4 !5:3
+bb3:
+  call @free(%4) !6:5
+  jmp bb4
+bb4:
+  ret !7:1
+}
+)";
+}
+
 } // namespace
 
 TEST(MallocChecker, DoubleFreeHasNumberedPath) {
@@ -199,24 +221,8 @@ bb0:
 }
 
 TEST(Engine, InfeasiblePathIsNotExplored) {
-  // if (c) p = malloc; ... if (c) free (p);  -- no leak
-  Analysis r = analyze(R"(func @f(%1:i32 "c") -> void {
-bb0:
-  br ne %1, 0:i32, bb1, bb2 !2:3
-bb1:
-  %2:ptr "p" = call @malloc(10:i64) !3:5
-  jmp bb2
-bb2:
-  %3:ptr "p" = phi [null, bb0], [%2, bb1]
-  call @work() !4:3
-  br ne %1, 0:i32, bb3, bb4 !5:3
-bb3:
-  call @free(%3) !6:5
-  jmp bb4
-bb4:
-  ret !7:1
-}
-)");
+  // if (a) p = malloc; ... if (a) free (p);  -- no leak
+  Analysis r = analyze(guarded_alloc_then_free("ne %1, 0:i32", "ne %1, 0:i32"));
   EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
 }
 
@@ -242,25 +248,16 @@ bb3:
 }
 
 TEST(Engine, RangeFromOneBranchDecidesAnother) {
-  // if (n > 10) p = malloc; ...; if (n >= 11) free (p);  -- no leak
-  Analysis r = analyze(R"(func @f(%1:i32 "n") -> void {
-bb0:
-  br gt %1, 10:i32, bb1, bb2 !2:3
-bb1:
-  %2:ptr "p" = call @malloc(10:i64) !3:5
-  jmp bb2
-bb2:
-  %3:ptr "p" = phi [null, bb0], [%2, bb1]
-  call @work() !4:3
-  br ge %1, 11:i32, bb3, bb4 !5:3
-bb3:
-  call @free(%3) !6:5
-  jmp bb4
-bb4:
-  ret !7:1
-}
-)");
+  // if (a > 10) p = malloc; ...; if (a >= 11) free (p);  -- no leak
+  Analysis r = analyze(guarded_alloc_then_free("gt %1, 10:i32", "ge %1, 11:i32"));
   EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
+
+TEST(Engine, RangeThatDoesNotCoverIsALeak) {
+  // if (a > 10) p = malloc; ...; if (a > 20) free (p);  -- leaks for 11..20
+  Analysis r = analyze(guarded_alloc_then_free("gt %1, 10:i32", "gt %1, 20:i32"));
+  ASSERT_EQ(r.result.findings.size(), 1u);
+  EXPECT_EQ(r.result.findings[0].warning, "malloc-leak");
 }
 
 TEST(Engine, ComparisonKeptInATemporaryDecidesTheBranch) {
@@ -314,25 +311,12 @@ bb7:
 }
 
 TEST(Engine, RelationBetweenTwoUnknownsDecidesALaterBranch) {
-  // if (i < n) p = malloc; ...; if (n > i) free (p);  -- no leak
-  Analysis r = analyze(R"(func @f(%1:i32 "i", %2:i32 "n") -> void {
-bb0:
-  br lt %1, %2, bb1, bb2 !2:3
-bb1:
-  %3:ptr "p" = call @malloc(10:i64) !3:5
-  jmp bb2
-bb2:
-  %4:ptr "p" = phi [null, bb0], [%3, bb1]
-  call @work() !4:3
-  br gt %2, %1, bb3, bb4 !5:3
-bb3:
-  call @free(%4) !6:5
-  jmp bb4
-bb4:
-  ret !7:1
-}
-)");
+  // if (a < b) p = malloc; ...; if (b > a) free (p);  -- no leak
+  Analysis r = analyze(guarded_alloc_then_free("lt %1, %2", "gt %2, %1"));
   EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+  // ...but a <= b does not imply b > a.
+  Analysis r2 = analyze(guarded_alloc_then_free("le %1, %2", "gt %2, %1"));
+  EXPECT_EQ(r2.result.findings.size(), 1u);
 }
 
 TEST(Engine, BudgetStopsCleanly) {
