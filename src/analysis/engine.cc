@@ -63,6 +63,10 @@ struct Pending {
   Origin note;                  // a note after the warning, if its text is set
 };
 
+// Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
+// reports a note with the path to the call.
+const Warning kDumpPath{"introspection", 0, "", "path", {}, "here", "here", kAnyState};
+
 std::string format_text(const char *tmpl, const std::string &expr, int ref, int arg = 0) {
   std::string out;
   for (const char *p = tmpl; *p; ++p) {
@@ -196,6 +200,7 @@ private:
   std::vector<std::unordered_map<size_t, std::vector<int32_t>>> m_seen; // by block: hash -> nodes
   std::vector<size_t> m_states_at;                                      // by block
   std::vector<Pending> m_pending;
+  std::map<uint32_t, std::pair<Loc, uint8_t>> m_evals; // __analyzer_eval: uid -> (place, Tri bits seen)
   bool m_entry_own = false; // passes take_branch's knowledge to enqueue
   bool m_path_ends = false;  // set by a call that does not return on this path
   std::unordered_map<std::string, std::string> m_key_text; // local memory key -> text
@@ -1326,6 +1331,18 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     call.result_text = &m_temp_text[in.result];
   }
   bool handled = false;
+  // Introspection: what the engine knows of a value, or the path so far.
+  if (call.callee == "__analyzer_eval" && call.args.size() == 1) {
+    Tri t = compare(s, call.args[0], OpName::Ne, m_svals.get(SK::Const, 0));
+    auto &e = m_evals[uid];
+    e.first = loc;
+    e.second |= static_cast<uint8_t>(1u << static_cast<unsigned>(t));
+    return result;
+  }
+  if (call.callee == "__analyzer_dump_path") {
+    m_pending.push_back({&kDumpPath, 0, 0, "", loc, m_cur_node, *m_cur_events, Origin{}, 0, Origin{}});
+    return result;
+  }
   // Branch-prediction hints return their first argument.
   if ((call.callee == "__builtin_expect" || call.callee == "__builtin_expect_with_probability") &&
       !call.args.empty()) {
@@ -1730,7 +1747,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   f.loc = p.loc;
   f.function = m_fn_index;
   int ref = 0;
-  bool started = false;
+  bool started = p.warning == &kDumpPath; // the whole path
   if (!p.origin.text.empty()) {
     f.events.push_back({p.origin.loc, m_fn_index, 1, p.origin.text});
     started = true;
@@ -1797,6 +1814,20 @@ FunctionResult FunctionAnalysis::run() {
     if (!seen.insert(key).second)
       continue;
     result.findings.push_back(build(p));
+    if (p.warning == &kDumpPath)
+      result.findings.back().is_note = true;
+  }
+  // One verdict per __analyzer_eval: what every path agreed on, else UNKNOWN.
+  for (const auto &[uid, seen] : m_evals) {
+    Finding f;
+    f.warning = "introspection";
+    f.loc = seen.first;
+    f.function = m_fn_index;
+    const uint8_t bits = seen.second;
+    f.message = bits == (1u << static_cast<unsigned>(Tri::True))    ? "TRUE"
+                : bits == (1u << static_cast<unsigned>(Tri::False)) ? "FALSE"
+                                                                     : "UNKNOWN";
+    result.findings.push_back(std::move(f));
   }
   result.nodes = m_nodes.size();
   result.too_complex = m_too_complex;

@@ -32,6 +32,7 @@ struct Finding {
   uint32_t function = 0;
   std::vector<PathEvent> events;
   std::vector<PathEvent> notes; // after the warning, outside the path
+  bool is_note = false;         // a note (introspection), not a warning
 };
 
 // "%<p%> leaks" -> "'p' leaks"; "%%" -> "%".

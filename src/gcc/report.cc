@@ -79,16 +79,20 @@ void emit_finding(const ir::Module &m, const Finding &f) {
                                      e.depth, e.text));
   }
   rich_location richloc(line_table, static_cast<location_t>(f.loc.handle));
-  richloc.set_path(&path);
+  if (!f.events.empty())
+    richloc.set_path(&path);
   diagnostic_metadata meta;
   if (f.cwe)
     meta.add_cwe(f.cwe);
   auto_diagnostic_group group;
   tree saved = current_function_decl;
   current_function_decl = fndecl; // for "In function 'f':"
-  if (warning_meta(&richloc, meta, option_for(f.warning), f.message.c_str()))
+  if (f.is_note) {
+    inform(&richloc, f.message.c_str());
+  } else if (warning_meta(&richloc, meta, option_for(f.warning), f.message.c_str())) {
     for (const PathEvent &n : f.notes)
       inform(static_cast<location_t>(n.loc.handle), n.text.c_str());
+  }
   current_function_decl = saved;
 }
 

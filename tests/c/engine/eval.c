@@ -1,0 +1,57 @@
+/* What the engine knows, asked through __analyzer_eval.  */
+#include <stddef.h>
+#include <stdlib.h>
+#include "../analyzer-decls.h"
+
+extern int opaque (void);
+extern int pure_fn (int) __attribute__ ((const));
+
+void ranges (int x)
+{
+  if (x > 3)
+    {
+      __analyzer_eval (x > 2); /* { dg-warning "TRUE" } */
+      __analyzer_eval (x == 5); /* { dg-warning "UNKNOWN" } */
+      __analyzer_eval (x <= 3); /* { dg-warning "FALSE" } */
+    }
+  __analyzer_eval (x > 3); /* { dg-warning "UNKNOWN" "true on one path, false on the other" } */
+}
+
+void relations (int i, int n)
+{
+  if (i < n)
+    __analyzer_eval (n > i); /* { dg-warning "TRUE" } */
+}
+
+struct s { int *p; int len; };
+
+void memory_through_pointers (struct s *a)
+{
+  a->len = 7;
+  __analyzer_eval (a->len == 7); /* { dg-warning "TRUE" } */
+  opaque ();
+  __analyzer_eval (a->len == 7); /* { dg-warning "UNKNOWN" "an unknown call may write there" } */
+}
+
+void locals_and_calls (void)
+{
+  int x = 4;
+  int *px = &x;
+  __analyzer_eval (*px == 4); /* { dg-warning "TRUE" } */
+  __analyzer_eval (pure_fn (3) == pure_fn (3)); /* { dg-warning "TRUE" } */
+  __analyzer_eval (opaque () == opaque ()); /* { dg-warning "UNKNOWN" } */
+}
+
+void heap_is_not_a_variable (void)
+{
+  int local;
+  int *p = malloc (sizeof (int));
+  __analyzer_eval (p != &local); /* { dg-warning "TRUE" } */
+  free (p);
+}
+
+void path_to_here (int c)
+{
+  if (c)
+    __analyzer_dump_path (); /* { dg-message "path" } */
+}
