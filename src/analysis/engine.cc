@@ -1844,9 +1844,19 @@ Engine::~Engine() = default;
 FunctionResult Engine::analyze(uint32_t function) {
   if (function >= m_module.functions.size())
     throw InternalError{"no such function"};
-  auto errs = verify_function(m_module, m_module.functions[function]);
+  const Function &fn = m_module.functions[function];
+  auto errs = verify_function(m_module, fn);
   if (!errs.empty())
     throw InternalError{"invalid IR: " + errs.front()};
+  // Liveness keeps a set of temporaries per block: bound its memory.
+  const double bits = static_cast<double>(fn.blocks.size()) * static_cast<double>(fn.temps.size());
+  if (bits > static_cast<double>(m_opts.max_liveness_bits)) {
+    FunctionResult r;
+    r.too_complex = true;
+    r.too_complex_reason = std::to_string(fn.blocks.size()) + " blocks of " + std::to_string(fn.temps.size()) +
+                           " temporaries are more than the analysis takes on";
+    return r;
+  }
   FunctionAnalysis a(m_module, function, m_opts, m_checkers);
   return a.run();
 }

@@ -327,6 +327,15 @@ TEST(Engine, BudgetStopsCleanly) {
   EXPECT_NE(r.result.too_complex_reason.find("2 nodes"), std::string::npos);
 }
 
+TEST(Engine, HugeFunctionIsSkippedCleanly) {
+  EngineOptions o;
+  o.max_liveness_bits = 8; // 3 blocks x 2 temporaries (+1) is more
+  Analysis r = analyze(kDoubleFree, o);
+  EXPECT_TRUE(r.result.too_complex);
+  EXPECT_TRUE(r.result.findings.empty());
+  EXPECT_NE(r.result.too_complex_reason.find("3 blocks"), std::string::npos) << r.result.too_complex_reason;
+}
+
 TEST(Engine, InvalidIrIsAnInternalErrorNotACrash) {
   Module m = parse_module("func @f() -> void {\nbb0:\n  jmp bb7\n}\n");
   Engine e(m, {});
