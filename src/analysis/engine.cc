@@ -22,7 +22,8 @@ namespace {
 
 struct RawEvent {
   // NullOrigin: a variable was given the NULL constant ("'p' is NULL").
-  enum class Kind : uint8_t { StateChange, Branch, ToHere, NullOrigin } kind;
+  // Outcome: which outcome of a call this path takes ("when 'realloc' fails").
+  enum class Kind : uint8_t { StateChange, Branch, ToHere, NullOrigin, Outcome } kind;
   Loc loc;
   // StateChange
   uint8_t checker = 0;
@@ -1098,6 +1099,23 @@ private:
   // --- exploration ---
   void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events, const Loc &entry_loc);
   void process(int32_t node);
+  void run_block(int32_t node_id, State s, std::vector<RawEvent> events, size_t start, bool resumed, Loc last,
+                 bool seen_loc_in_block);
+  // Other outcomes of the instruction being stepped (a call that may fail
+  // or succeed in different ways): states after it, with their events.
+  struct Fork {
+    State state;
+    std::vector<RawEvent> events;
+  };
+  std::vector<Fork> m_forks;
+  SvalId model_realloc(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
+  RawEvent outcome(const Loc &loc, const char *text) const {
+    RawEvent e;
+    e.kind = RawEvent::Kind::Outcome;
+    e.loc = loc;
+    e.text = text;
+    return e;
+  }
   void step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
   SvalId on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
   void deref(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
@@ -1299,6 +1317,65 @@ void FunctionAnalysis::deref(State &s, const Instruction &in, uint32_t uid, cons
   }
 }
 
+// realloc (p, n), p not known NULL: it fails (NULL; p unchanged), succeeds
+// without moving (returns p), or succeeds moving (p freed; a new
+// allocation). This state takes the failure; the two successes are forks.
+// Checkers see the moves as the calls they amount to (free, malloc).
+SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t uid, const Loc &loc,
+                                       CallEvent &call) {
+  const SvalId p = call.args[0];
+  const SvalId null = m_svals.get(SK::Const, 0);
+  std::vector<RawEvent> *primary = m_cur_events;
+  auto each_checker = [&](State &st, auto &&fn) {
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      Context ctx(*this, st, static_cast<uint8_t>(c), loc);
+      fn(*m_checkers[c], ctx);
+    }
+  };
+  // Succeeds without moving the buffer.
+  {
+    Fork f{s, *primary};
+    m_cur_events = &f.events;
+    if (assume(f.state, p, OpName::Ne, null)) {
+      each_checker(f.state, [&](Checker &ck, Context &ctx) { ck.on_null_split(ctx, p, false, call.arg_text(0)); });
+      f.events.push_back(outcome(loc, "when %<realloc%> succeeds, without moving buffer"));
+      f.state.bind(in.result, p);
+      m_forks.push_back(std::move(f));
+    }
+  }
+  // Succeeds, moving the buffer: the old one is freed, a new one made.
+  {
+    Fork f{s, *primary};
+    m_cur_events = &f.events;
+    SvalId moved = conjure(f.state, uid);
+    CallEvent as_free = call;
+    as_free.callee = "free";
+    as_free.args = {p};
+    as_free.result = 0;
+    CallEvent as_malloc = call;
+    as_malloc.callee = "malloc";
+    as_malloc.args = {call.args[1]};
+    as_malloc.arg_texts = call.arg_texts + 1;
+    as_malloc.result = moved;
+    as_malloc.nonnull.clear();
+    each_checker(f.state, [&](Checker &ck, Context &ctx) {
+      ck.on_call(ctx, as_free);
+      ck.on_call(ctx, as_malloc);
+    });
+    // A moved buffer is somewhere else.
+    if (assume(f.state, moved, OpName::Ne, null) && assume(f.state, moved, OpName::Ne, p)) {
+      each_checker(f.state, [&](Checker &ck, Context &ctx) { ck.on_null_split(ctx, moved, false, *call.result_text); });
+      f.events.push_back(outcome(loc, "when %<realloc%> succeeds, moving buffer"));
+      f.state.bind(in.result, moved);
+      m_forks.push_back(std::move(f));
+    }
+  }
+  // Fails: NULL, and p is still the caller's.
+  m_cur_events = primary;
+  primary->push_back(outcome(loc, "when %<realloc%> fails"));
+  return null;
+}
+
 // Returns the call's result value (0 without a result).
 SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc) {
   CallEvent call;
@@ -1331,6 +1408,15 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     call.result_text = &m_temp_text[in.result];
   }
   bool handled = false;
+  if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 && in.result) {
+    if (compare(s, call.args[0], OpName::Eq, m_svals.get(SK::Const, 0)) != Tri::True)
+      return model_realloc(s, in, uid, loc, call);
+    // realloc (NULL, n) is malloc (n).
+    call.callee = "malloc";
+    call.args.erase(call.args.begin());
+    call.arg_texts += 1;
+    call.nonnull.clear();
+  }
   // Introspection: what the engine knows of a value, or the path so far.
   if (call.callee == "__analyzer_eval" && call.args.size() == 1) {
     Tri t = compare(s, call.args[0], OpName::Ne, m_svals.get(SK::Const, 0));
@@ -1593,20 +1679,25 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
 }
 
 void FunctionAnalysis::process(int32_t node_id) {
+  run_block(node_id, m_nodes[node_id].state, {}, 0, false, m_nodes[node_id].entry_loc, false);
+}
+
+// Runs the node's block from instruction `start` on. With `resumed`, that
+// instruction was already stepped (this is another outcome of it, forked
+// by step) and only what follows it is left.
+void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent> events, size_t start, bool resumed,
+                                 Loc last, bool seen_loc_in_block) {
   m_cur_node = node_id;
-  const uint32_t block = m_nodes[node_id].block;
-  State s = m_nodes[node_id].state;
-  std::vector<RawEvent> events;
   m_cur_events = &events;
+  const uint32_t block = m_nodes[node_id].block;
   const Block &b = m_fn.blocks[block];
   const auto &dies = m_live.dies[block];
-  Loc last = m_nodes[node_id].entry_loc;
-  bool seen_loc_in_block = false;
-  for (size_t i = 0; i < b.insns.size(); ++i) {
+  for (size_t i = start; i < b.insns.size(); ++i) {
     const Instruction &in = b.insns[i];
     if (in.opcode == Opcode::Phi)
       continue;
-    if (in.loc.known()) {
+    const bool already_stepped = resumed && i == start;
+    if (in.loc.known() && !already_stepped) {
       last = in.loc;
       seen_loc_in_block = true;
     }
@@ -1614,10 +1705,21 @@ void FunctionAnalysis::process(int32_t node_id) {
     // (a clobber) happens where the code after it starts.
     const Loc loc = in.opcode == Opcode::Clobber && !in.loc.known() ? next_loc(block, i, last) : last;
     if (!in.is_terminator()) {
-      m_path_ends = false;
-      step(s, block, i, in, loc);
-      if (m_path_ends)
-        break; // the program ends here (not a leak: like exit)
+      if (!already_stepped) {
+        m_path_ends = false;
+        m_forks.clear();
+        step(s, block, i, in, loc);
+        if (m_path_ends)
+          break; // the program ends here (not a leak: like exit)
+        // Other outcomes of this instruction go on on their own.
+        std::vector<Fork> forks = std::move(m_forks);
+        m_forks.clear();
+        for (Fork &f : forks) {
+          run_block(node_id, std::move(f.state), std::move(f.events), i, true, last, seen_loc_in_block);
+          m_cur_node = node_id;
+          m_cur_events = &events;
+        }
+      }
       std::vector<uint32_t> gone = unheld(s, dies[i]);
       // Assigning a variable drops the value it held before, if nothing
       // else still reads that value.
