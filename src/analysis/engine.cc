@@ -1108,6 +1108,7 @@ private:
     std::vector<RawEvent> events;
   };
   std::vector<Fork> m_forks;
+  size_t m_forks_made = 0; // bounded: forks multiply within a block, past the node budget
   SvalId model_realloc(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
   RawEvent outcome(const Loc &loc, const char *text) const {
     RawEvent e;
@@ -1341,6 +1342,7 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
       f.events.push_back(outcome(loc, "when %<realloc%> succeeds, without moving buffer"));
       f.state.bind(in.result, p);
       m_forks.push_back(std::move(f));
+      ++m_forks_made;
     }
   }
   // Succeeds, moving the buffer: the old one is freed, a new one made.
@@ -1368,6 +1370,7 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
       f.events.push_back(outcome(loc, "when %<realloc%> succeeds, moving buffer"));
       f.state.bind(in.result, moved);
       m_forks.push_back(std::move(f));
+      ++m_forks_made;
     }
   }
   // Fails: NULL, and p is still the caller's.
@@ -1408,7 +1411,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     call.result_text = &m_temp_text[in.result];
   }
   bool handled = false;
-  if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 && in.result) {
+  if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 && in.result &&
+      m_forks_made < m_opts.max_forks) {
     if (compare(s, call.args[0], OpName::Eq, m_svals.get(SK::Const, 0)) != Tri::True)
       return model_realloc(s, in, uid, loc, call);
     // realloc (NULL, n) is malloc (n).

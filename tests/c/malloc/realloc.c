@@ -57,3 +57,22 @@ void realloc_of_null_is_malloc_bad (void)
   *p = 1; /* { dg-warning "dereference of possibly-NULL 'p'" } */
   free (p);
 }
+
+void overwrite_with_result_bad (size_t n)
+{
+  char *p = malloc (16);
+  p = realloc (p, n); /* { dg-warning "leak of 'p'" "the old buffer is lost when realloc fails" } */
+  free (p);
+}
+
+void many_in_one_block_finishes_bad (char *p, size_t n)
+{
+  /* Each realloc has three outcomes; their number is bounded, so this
+     finishes quickly whatever the count. When the second or third fails,
+     the buffer before it is still held, and never freed.  */
+  char *q = realloc (p, n);
+  char *r = realloc (q, n);
+  char *s = realloc (r, n);
+  free (s);
+} /* { dg-warning "leak of 'q'" } */
+/* { dg-warning "leak of 'r'" "" { target *-*-* } .-1 } */
