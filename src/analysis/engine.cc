@@ -111,8 +111,11 @@ public:
     m_temp_text.resize(m_fn.temps.size());
     for (uint32_t t = 1; t < m_fn.temps.size(); ++t)
       m_temp_text[t] = m_namer.temp(t);
-    find_back_edges();
-    find_loop_bodies();
+    std::vector<std::vector<uint32_t>> succ(m_fn.blocks.size());
+    for (size_t b = 0; b < m_fn.blocks.size(); ++b)
+      succ[b] = successors(m_fn.blocks[b]);
+    find_back_edges(succ);
+    find_loop_bodies(succ);
     m_uid_base.resize(m_fn.blocks.size());
     uint32_t uid = 0;
     for (size_t b = 0; b < m_fn.blocks.size(); ++b) {
@@ -143,11 +146,11 @@ private:
 
   // The natural loop of each back edge u -> h: h and the blocks that reach u
   // without passing through h.
-  void find_loop_bodies() {
+  void find_loop_bodies(const std::vector<std::vector<uint32_t>> &succ) {
     const size_t n = m_fn.blocks.size();
     std::vector<std::vector<uint32_t>> preds(n);
     for (size_t b = 0; b < n; ++b)
-      for (uint32_t t : successors(m_fn.blocks[b]))
+      for (uint32_t t : succ[b])
         if (t < n)
           preds[t].push_back(static_cast<uint32_t>(b));
     for (const auto &[u, h] : m_back_edges) {
@@ -168,13 +171,10 @@ private:
 
   // Depth-first search from the entry: an edge to a block still on the
   // stack closes a loop.
-  void find_back_edges() {
+  void find_back_edges(const std::vector<std::vector<uint32_t>> &succ) {
     const size_t n = m_fn.blocks.size();
     std::vector<uint8_t> mark(n, 0); // 0 new, 1 on stack, 2 done
     std::vector<std::pair<uint32_t, size_t>> stack;
-    std::vector<std::vector<uint32_t>> succ(n);
-    for (size_t b = 0; b < n; ++b)
-      succ[b] = successors(m_fn.blocks[b]);
     stack.push_back({0, 0});
     mark[0] = 1;
     while (!stack.empty()) {
@@ -243,6 +243,12 @@ private:
       return total == 0 ? root : m_svals.get(SK::Offset, total, 0, root);
     }
     return m_svals.get(SK::Offset, off, 0, base);
+  }
+
+  // A value standing for whatever temporary t holds at block's entry
+  // (widening, generalization).
+  SvalId widened(uint32_t block, uint32_t t) {
+    return m_svals.get(SK::Conjured, m_uid_base[block], -1 - static_cast<int64_t>(t));
   }
 
   // The 0/1 value of "a op b". Comparisons of comparisons nest only a few
@@ -327,6 +333,13 @@ private:
       if (!sval_in_use(s, v))
         return v;
     }
+  }
+
+  // The value an offset is taken from (offsets are kept flat: one step).
+  SvalId root_of(SvalId v) const {
+    while (v && m_svals[v].kind == SK::Offset)
+      v = m_svals[v].base;
+    return v;
   }
 
   bool is_address(SvalId v) const {
@@ -610,6 +623,14 @@ private:
     return key;
   }
 
+  // Where the number after a key's kind letter (L, G, S) ends: "S12.8" -> 3.
+  static size_t key_base_end(const std::string &key) {
+    size_t end = 1;
+    while (end < key.size() && isdigit(static_cast<unsigned char>(key[end])))
+      ++end;
+    return end;
+  }
+
   static bool key_in_local(const std::string &key, const std::string &local) {
     return key.compare(0, local.size(), local) == 0 &&
            (key.size() == local.size() || !isdigit(static_cast<unsigned char>(key[local.size()])));
@@ -619,11 +640,7 @@ private:
   // those of the same base as `keep` (a store there can only overlap its own
   // base's bindings, which write_memory handles). "" drops them all.
   void forget_other_regions(State &s, const std::string &keep) {
-    std::string base = keep;
-    size_t end = 1;
-    while (end < base.size() && isdigit(static_cast<unsigned char>(base[end])))
-      ++end;
-    base = base.substr(0, end);
+    const std::string base = keep.substr(0, key_base_end(keep));
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                   [&](const auto &m) {
                                     return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base));
@@ -638,18 +655,12 @@ private:
         escape_value(s, m.second);
   }
 
+  // What the local holds may have changed: forget it (and with `escape`,
+  // let what it held escape first).
   void forget_local(State &s, uint32_t local, bool escape) {
-    std::string prefix = "L" + std::to_string(local);
-    auto &mem = s.memory;
-    for (auto it = mem.begin(); it != mem.end();) {
-      if (key_in_local(it->first, prefix)) {
-        if (escape)
-          escape_value(s, it->second);
-        it = mem.erase(it);
-      } else {
-        ++it;
-      }
-    }
+    if (escape)
+      escape_local(s, local);
+    clear_memory(s, "L" + std::to_string(local));
   }
 
   // Drops the bindings of key and of everything inside it (x.f, x[i]).
@@ -659,8 +670,10 @@ private:
                    s.memory.end());
   }
 
-  static SvalId local_of_key(const std::string &key) {
-    return static_cast<SvalId>(std::stoul(key.substr(1)));
+  // The number after a key's kind letter: the local of an L key, the
+  // pointer value of an S key.
+  static SvalId key_base(const std::string &key) {
+    return static_cast<SvalId>(std::stoul(key.substr(1, key_base_end(key) - 1)));
   }
 
   // Binds key to v. A whole-value binding of an enclosing key no longer
@@ -689,8 +702,7 @@ private:
   }
 
   void escape_value(State &s, SvalId v) {
-    while (v && m_svals[v].kind == SK::Offset)
-      v = m_svals[v].base;
+    v = root_of(v);
     if (v && m_svals[v].kind == SK::LocalAddr) {
       // Code elsewhere can now reach the local and what it holds.
       auto local = static_cast<SvalId>(m_svals[v].a);
@@ -714,8 +726,7 @@ private:
 
   // The value's root (through offsets) has a state that must not leak.
   bool holds_resource(const State &s, SvalId v) const {
-    while (v && m_svals[v].kind == SK::Offset)
-      v = m_svals[v].base;
+    v = root_of(v);
     if (set_contains(s.escaped, v))
       return false; // someone else holds it too
     for (size_t c = 0; c < m_checkers.size(); ++c) {
@@ -724,6 +735,12 @@ private:
         return true;
     }
     return false;
+  }
+
+  // Do two temporaries stand for the same user variable?
+  bool same_variable(uint32_t a, uint32_t b) const {
+    const Temp &ta = m_fn.temps[a], &tb = m_fn.temps[b];
+    return ta.var && ta.var == tb.var && ta.name == tb.name;
   }
 
   // Temporaries to unbind from `dead`: a temporary standing for a user
@@ -747,9 +764,7 @@ private:
       if (v && holds_resource(s, v) && (m_fn.temps[t].var || !held_elsewhere(t, v))) {
         bool superseded = false; // another value of the same variable is bound
         for (auto &b : s.temps)
-          if (b.first != t && m_fn.temps[t].var && m_fn.temps[b.first].var == m_fn.temps[t].var &&
-              m_fn.temps[b.first].name == m_fn.temps[t].name &&
-              std::find(dead.begin(), dead.end(), b.first) == dead.end())
+          if (b.first != t && same_variable(t, b.first) && std::find(dead.begin(), dead.end(), b.first) == dead.end())
             superseded = true;
         if (!superseded)
           continue;
@@ -767,11 +782,8 @@ private:
       return it->second;
     if (key[0] != 'L')
       return "";
-    size_t end = 1;
-    while (end < key.size() && isdigit(static_cast<unsigned char>(key[end])))
-      ++end;
-    uint32_t l = static_cast<uint32_t>(std::stoul(key.substr(1, end - 1)));
-    return l < m_fn.locals.size() && end == key.size() ? m_fn.locals[l].name : "";
+    uint32_t l = key_base(key);
+    return l < m_fn.locals.size() && key_base_end(key) == key.size() ? m_fn.locals[l].name : "";
   }
 
   // --- purging and leaks ---
@@ -793,7 +805,7 @@ private:
     for (bool grew = true; grew;) {
       grew = false;
       for (auto &m : s.memory) {
-        if (m.first[0] != 'S' || !std::binary_search(out.begin(), out.end(), region_base(m.first)))
+        if (m.first[0] != 'S' || !std::binary_search(out.begin(), out.end(), key_base(m.first)))
           continue;
         for (SvalId v = m.second; v; v = m_svals[v].kind == SK::Offset ? m_svals[v].base : 0)
           if (!std::binary_search(out.begin(), out.end(), v)) {
@@ -804,17 +816,9 @@ private:
     }
   }
 
-  // The pointer value an "S<value>..." key hangs from.
-  static SvalId region_base(const std::string &key) {
-    size_t end = 1;
-    while (end < key.size() && isdigit(static_cast<unsigned char>(key[end])))
-      ++end;
-    return static_cast<SvalId>(std::stoul(key.substr(1, end - 1)));
-  }
-
-  // Unbinds temporaries (and local memory with prefix `local`, if any),
-  // reports leaks of values that became unreachable, and forgets
-  // everything about them.
+  // Unbinds the dead temporaries and the memory of the dead locals (with
+  // `everything`, all of it), reports leaks of values that became
+  // unreachable, and forgets everything about them.
   void purge(State &s, const std::vector<uint32_t> &dead_temps, const std::vector<uint32_t> &dead_locals,
              bool everything, SvalId keep, const Loc &loc) {
     std::vector<std::pair<SvalId, std::string>> dropped;
@@ -896,7 +900,7 @@ private:
     // Forget what no longer matters, including memory behind pointers
     // nothing holds.
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                  [&](const auto &m) { return m.first[0] == 'S' && !reachable(region_base(m.first)); }),
+                                  [&](const auto &m) { return m.first[0] == 'S' && !reachable(key_base(m.first)); }),
                    s.memory.end());
     for (SmMap &m : s.sm)
       m.erase(std::remove_if(m.begin(), m.end(), [&](const auto &p) { return !reachable(p.first); }), m.end());
@@ -949,8 +953,7 @@ private:
                                origin ? *origin : Origin{}, arg, note ? *note : Origin{}});
     }
     RegionInfo region_of(SvalId v) const override {
-      while (m_a.m_svals[v].kind == SK::Offset)
-        v = m_a.m_svals[v].base;
+      v = m_a.root_of(v);
       const Sval &sv = m_a.m_svals[v];
       RegionInfo r;
       if (sv.kind == SK::LocalAddr) {
@@ -1016,13 +1019,10 @@ private:
     for (auto &m : s.memory) {
       m.second = canon(m.second, canon);
       if (m.first[0] == 'S') {
-        SvalId base = region_base(m.first);
+        SvalId base = key_base(m.first);
         SvalId nb = canon(base, canon);
         if (nb != base) {
-          size_t end = 1;
-          while (end < m.first.size() && isdigit(static_cast<unsigned char>(m.first[end])))
-            ++end;
-          m.first = "S" + std::to_string(nb) + m.first.substr(end);
+          m.first = "S" + std::to_string(nb) + m.first.substr(key_base_end(m.first));
           rekeyed = true;
         }
       }
@@ -1066,14 +1066,12 @@ private:
     // Results of const calls always stay: equal calls must agree.
     auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
     auto keep = [&](SvalId v) {
-      SvalId root = v;
-      while (m_svals[root].kind == SK::Offset)
-        root = m_svals[root].base;
+      SvalId root = root_of(v);
       return is_address(root) || stays(root) || is_tracked(s, root) || set_contains(s.escaped, root);
     };
     for (auto &t : s.temps)
       if (!keep(t.second))
-        t.second = m_svals.get(SK::Conjured, m_uid_base[block], -1 - static_cast<int64_t>(t.first));
+        t.second = widened(block, t.first);
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [&](const auto &m) { return !keep(m.second); }),
                    s.memory.end());
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
@@ -1183,21 +1181,17 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   for (int32_t n : bucket)
     if (m_nodes[n].state == s)
       return;
-  if (m_states_at[block] >= 4 * m_opts.max_states_per_block) {
+  auto give_up = [&](const std::string &reason) {
     if (!m_too_complex) {
       m_too_complex = true;
-      m_too_complex_reason = "more than " + std::to_string(4 * m_opts.max_states_per_block) +
-                             " states reached block " + std::to_string(block);
+      m_too_complex_reason = reason;
     }
-    return;
-  }
-  if (m_nodes.size() >= m_opts.max_nodes) {
-    if (!m_too_complex) {
-      m_too_complex = true;
-      m_too_complex_reason = "exploded graph exceeded " + std::to_string(m_opts.max_nodes) + " nodes";
-    }
-    return;
-  }
+  };
+  if (m_states_at[block] >= 4 * m_opts.max_states_per_block)
+    return give_up("more than " + std::to_string(4 * m_opts.max_states_per_block) + " states reached block " +
+                   std::to_string(block));
+  if (m_nodes.size() >= m_opts.max_nodes)
+    return give_up("exploded graph exceeded " + std::to_string(m_opts.max_nodes) + " nodes");
   m_states_at[block]++;
   auto id = static_cast<int32_t>(m_nodes.size());
   bucket.push_back(id);
@@ -1257,7 +1251,7 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   std::vector<std::pair<SvalId, std::string>> overwritten;
   for (auto &p : phis) {
     if (widen && m_svals[p.second].kind == SK::Const) {
-      p.second = m_svals.get(SK::Conjured, m_uid_base[to], -1 - static_cast<int64_t>(p.first));
+      p.second = widened(to, p.first);
       s.approximate = true; // the loop's exit may now be taken where it could not
     }
     if (SvalId old = s.temp(p.first))
@@ -1308,9 +1302,7 @@ void FunctionAnalysis::deref(State &s, const Instruction &in, uint32_t uid, cons
   if (in.place.base != PlaceBase::Deref)
     return;
   // buffer[i] uses the allocation 'buffer' points to.
-  SvalId v = operand_value(s, in.place.pointer);
-  while (m_svals[v].kind == SK::Offset)
-    v = m_svals[v].base;
+  SvalId v = root_of(operand_value(s, in.place.pointer));
   const std::string &expr = texts(uid, in).back();
   for (size_t c = 0; c < m_checkers.size(); ++c) {
     Context ctx(*this, s, static_cast<uint8_t>(c), loc);
@@ -1474,10 +1466,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   } else {
     // Known functions may still write through their pointer arguments
     // (fread, memset): forget what those point to.
-    for (SvalId v : call.args) {
-      while (m_svals[v].kind == SK::Offset)
-        v = m_svals[v].base;
-      std::string prefix = "S" + std::to_string(v);
+    for (SvalId arg : call.args) {
+      std::string prefix = "S" + std::to_string(root_of(arg));
       s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                     [&](const auto &m) { return key_in_local(m.first, prefix); }),
                      s.memory.end());
@@ -1585,7 +1575,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // The first read of local memory fixes its (unknown) value, so that
       // reading it again gives the same value: its initial value, unless
       // code elsewhere may have changed it since.
-      v = key[0] != 'L' || set_contains(s.exposed, local_of_key(key))
+      v = key[0] != 'L' || set_contains(s.exposed, key_base(key))
               ? conjure(s, uid)
               : m_svals.get(SK::Init, m_svals.string_id(key));
       write_memory(s, key, v);
@@ -1620,7 +1610,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
           forget_local(s, l, true);
       }
       write_memory(s, key, v);
-      if (key[0] != 'L' || set_contains(s.exposed, local_of_key(key)))
+      if (key[0] != 'L' || set_contains(s.exposed, key_base(key)))
         escape_value(s, v);
       if (!m_key_text.count(key)) {
         // Name it with the indices' values: 'a.ptrs[1]', not 'a.ptrs[i]'.
@@ -1728,9 +1718,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
       // Assigning a variable drops the value it held before, if nothing
       // else still reads that value.
       if (in.result && m_fn.temps[in.result].var) {
-        const Temp &def = m_fn.temps[in.result];
         for (auto &b : s.temps)
-          if (b.first != in.result && m_fn.temps[b.first].var == def.var && m_fn.temps[b.first].name == def.name &&
+          if (b.first != in.result && same_variable(in.result, b.first) &&
               !is_live_after(m_live, m_fn, block, i, b.first))
             gone.push_back(b.first);
       }

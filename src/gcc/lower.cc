@@ -131,6 +131,11 @@ private:
     return s;
   }
 
+  // A variable, parameter or return slot (not a function, label, ...).
+  static bool is_variable(tree t) {
+    return TREE_CODE(t) == VAR_DECL || TREE_CODE(t) == PARM_DECL || TREE_CODE(t) == RESULT_DECL;
+  }
+
   static bool is_local_decl(tree t) {
     return (TREE_CODE(t) == VAR_DECL && !TREE_STATIC(t) && !DECL_EXTERNAL(t)) || TREE_CODE(t) == PARM_DECL ||
            TREE_CODE(t) == RESULT_DECL;
@@ -263,7 +268,7 @@ private:
       }
       if (TREE_CODE(obj) == STRING_CST)
         return operand(obj);
-      if (TREE_CODE(obj) == VAR_DECL || TREE_CODE(obj) == PARM_DECL || TREE_CODE(obj) == RESULT_DECL) {
+      if (is_variable(obj)) {
         if (is_local_decl(obj)) {
           o.kind = OpKind::LocalAddr;
           o.id = local_for(obj);
@@ -318,11 +323,8 @@ private:
       tree base = TREE_OPERAND(t, 0);
       poly_offset_int off = mem_ref_offset(t);
       int64_t offset = off.is_constant() ? off.to_constant().to_shwi() : 0;
-      if (TREE_CODE(base) == ADDR_EXPR && offset == 0) {
-        tree obj = TREE_OPERAND(base, 0);
-        if (TREE_CODE(obj) == VAR_DECL || TREE_CODE(obj) == PARM_DECL || TREE_CODE(obj) == RESULT_DECL)
-          return place(obj);
-      }
+      if (TREE_CODE(base) == ADDR_EXPR && offset == 0 && is_variable(TREE_OPERAND(base, 0)))
+        return place(TREE_OPERAND(base, 0));
       p.base = PlaceBase::Deref;
       p.pointer = operand(base);
       p.offset = offset;
