@@ -23,8 +23,12 @@ namespace {
 struct RawEvent {
   // NullOrigin: a variable was given the NULL constant ("'p' is NULL").
   // Outcome: which outcome of a call this path takes ("when 'realloc' fails").
-  enum class Kind : uint8_t { StateChange, Branch, ToHere, NullOrigin, Outcome } kind;
+  // Call, Entry, Return: a call into a function with a body, its entry, and
+  // the return to the caller.
+  enum class Kind : uint8_t { StateChange, Branch, ToHere, NullOrigin, Outcome, Call, Entry, Return } kind;
   Loc loc;
+  uint32_t fn = 0;    // the function it happens in
+  uint16_t depth = 1; // its stack depth
   // StateChange
   uint8_t checker = 0;
   SvalId v = 0;
@@ -36,6 +40,10 @@ struct RawEvent {
 
 struct Node {
   uint32_t block;
+  // Where in the block the node starts; with `resumed`, that instruction
+  // (a call stepped into) has run, and the node goes on after it.
+  uint32_t start;
+  bool resumed;
   State state;
   int32_t pred;
   std::vector<RawEvent> events; // on the way from pred to here (pred's value names)
@@ -57,6 +65,8 @@ struct Pending {
   SvalId v;
   std::string expr;
   Loc loc;
+  uint32_t fn;    // where it happens
+  uint16_t depth; // at which stack depth
   int32_t node;
   std::vector<RawEvent> events; // after the node's block entry
   Origin origin;                // an extra first event, if its text is set
@@ -100,61 +110,58 @@ const char *comparison_symbol(OpName op) {
 }
 
 // ---------------------------------------------------------------------------
-// The analysis of one function.
+// What the analysis needs to know of each function it steps through: the
+// function itself, liveness, texts, and its loops. Instructions and blocks
+// get numbers unique across the functions of one analysis (uids).
 
-class FunctionAnalysis {
-public:
-  FunctionAnalysis(const Module &m, uint32_t fn_index, const EngineOptions &opts,
-                   const std::vector<std::unique_ptr<Checker>> &checkers)
-      : m_module(m), m_fn(m.functions.at(fn_index)), m_fn_index(fn_index), m_opts(opts), m_checkers(checkers),
-        m_namer(m, m_fn), m_live(compute_liveness(m_fn)) {
-    m_temp_text.resize(m_fn.temps.size());
-    for (uint32_t t = 1; t < m_fn.temps.size(); ++t)
-      m_temp_text[t] = m_namer.temp(t);
-    std::vector<std::vector<uint32_t>> succ(m_fn.blocks.size());
-    for (size_t b = 0; b < m_fn.blocks.size(); ++b)
-      succ[b] = successors(m_fn.blocks[b]);
+struct FnInfo {
+  FnInfo(const Module &m, uint32_t fn_index, uint32_t first_uid)
+      : index(fn_index), fn(&m.functions.at(fn_index)), namer(m, *fn), live(compute_liveness(*fn)) {
+    temp_text.resize(fn->temps.size());
+    for (uint32_t t = 1; t < fn->temps.size(); ++t)
+      temp_text[t] = namer.temp(t);
+    std::vector<std::vector<uint32_t>> succ(fn->blocks.size());
+    for (size_t b = 0; b < fn->blocks.size(); ++b)
+      succ[b] = successors(fn->blocks[b]);
     find_back_edges(succ);
     find_loop_bodies(succ);
-    m_uid_base.resize(m_fn.blocks.size());
-    uint32_t uid = 0;
-    for (size_t b = 0; b < m_fn.blocks.size(); ++b) {
-      m_uid_base[b] = uid;
-      uid += static_cast<uint32_t>(m_fn.blocks[b].insns.size());
-      for (const Instruction &in : m_fn.blocks[b].insns)
-        m_insn_by_uid.push_back(&in);
+    uid_base.resize(fn->blocks.size());
+    uint32_t uid = first_uid;
+    for (size_t b = 0; b < fn->blocks.size(); ++b) {
+      uid_base[b] = uid;
+      uid += static_cast<uint32_t>(fn->blocks[b].insns.size());
     }
-    m_texts.resize(uid);
+    end_uid = uid;
+    defs.resize(fn->temps.size());
+    for (const Block &b : fn->blocks)
+      for (const Instruction &in : b.insns)
+        if (in.result && in.result < defs.size())
+          defs[in.result] = &in;
   }
 
-  FunctionResult run();
+  uint32_t index;
+  const Function *fn;
+  TextNamer namer;
+  Liveness live;
+  std::vector<std::string> temp_text;
+  std::vector<uint32_t> uid_base; // by block: the uid of its first instruction
+  uint32_t end_uid = 0;           // one past the last uid
+  std::vector<const Instruction *> defs; // by temporary: its definition
+  std::set<std::pair<uint32_t, uint32_t>> back_edges; // (from, to): edges that close a loop
+  std::map<uint32_t, Bitset> loop_body;                // loop head -> blocks of its natural loop
 
 private:
-  const Module &m_module;
-  const Function &m_fn;
-  uint32_t m_fn_index;
-  const EngineOptions &m_opts;
-  const std::vector<std::unique_ptr<Checker>> &m_checkers;
-  TextNamer m_namer;
-  Liveness m_live;
-  std::vector<std::string> m_temp_text;
-  std::vector<uint32_t> m_uid_base;
-  std::vector<std::vector<std::string>> m_texts; // by instruction uid, see texts()
-  std::vector<const Instruction *> m_insn_by_uid;
-  std::set<std::pair<uint32_t, uint32_t>> m_back_edges; // (from, to): edges that close a loop
-  std::map<uint32_t, Bitset> m_loop_body;                // loop head -> blocks of its natural loop
-
   // The natural loop of each back edge u -> h: h and the blocks that reach u
   // without passing through h.
   void find_loop_bodies(const std::vector<std::vector<uint32_t>> &succ) {
-    const size_t n = m_fn.blocks.size();
+    const size_t n = fn->blocks.size();
     std::vector<std::vector<uint32_t>> preds(n);
     for (size_t b = 0; b < n; ++b)
       for (uint32_t t : succ[b])
         if (t < n)
           preds[t].push_back(static_cast<uint32_t>(b));
-    for (const auto &[u, h] : m_back_edges) {
-      Bitset &body = m_loop_body.emplace(h, Bitset(n)).first->second;
+    for (const auto &[u, h] : back_edges) {
+      Bitset &body = loop_body.emplace(h, Bitset(n)).first->second;
       body.set(h);
       std::vector<uint32_t> work{u};
       while (!work.empty()) {
@@ -172,7 +179,7 @@ private:
   // Depth-first search from the entry: an edge to a block still on the
   // stack closes a loop.
   void find_back_edges(const std::vector<std::vector<uint32_t>> &succ) {
-    const size_t n = m_fn.blocks.size();
+    const size_t n = fn->blocks.size();
     std::vector<uint8_t> mark(n, 0); // 0 new, 1 on stack, 2 done
     std::vector<std::pair<uint32_t, size_t>> stack;
     stack.push_back({0, 0});
@@ -184,7 +191,7 @@ private:
         if (t >= n)
           continue;
         if (mark[t] == 1)
-          m_back_edges.insert({b, t});
+          back_edges.insert({b, t});
         else if (mark[t] == 0) {
           mark[t] = 1;
           stack.push_back({t, 0});
@@ -195,16 +202,92 @@ private:
       }
     }
   }
+};
+
+// Locals of the functions on the call stack are told apart by their frame:
+// local l of the function at stack depth d (0 = the analysed function) is
+// memory "L<d << kFrameShift | l>".
+constexpr uint32_t kFrameShift = 20;
+constexpr uint32_t kLocalMask = (1u << kFrameShift) - 1;
+
+// ---------------------------------------------------------------------------
+// The analysis of one function, and of the calls it makes into functions
+// with a body (stepped into in the caller's context, up to a depth).
+
+class FunctionAnalysis {
+public:
+  FunctionAnalysis(const Module &m, uint32_t fn_index, const EngineOptions &opts,
+                   const std::vector<std::unique_ptr<Checker>> &checkers)
+      : m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers) {
+    m_cur = &info(fn_index);
+  }
+
+  FunctionResult run();
+
+private:
+  const Module &m_module;
+  uint32_t m_entry;
+  const EngineOptions &m_opts;
+  const std::vector<std::unique_ptr<Checker>> &m_checkers;
+  std::map<uint32_t, std::unique_ptr<FnInfo>> m_infos;
+  const FnInfo *m_cur = nullptr; // the function being stepped through
+  uint16_t m_depth = 1;          // its stack depth (1 = the analysed function)
+  std::vector<std::vector<std::string>> m_texts; // by instruction uid, see texts()
+  std::vector<const Instruction *> m_insn_by_uid;
+  std::set<uint32_t> m_entered; // functions stepped into
+
+  const FnInfo &info(uint32_t fn) {
+    auto it = m_infos.find(fn);
+    if (it != m_infos.end())
+      return *it->second;
+    auto fi = std::make_unique<FnInfo>(m_module, fn, static_cast<uint32_t>(m_insn_by_uid.size()));
+    for (const Block &b : fi->fn->blocks)
+      for (const Instruction &in : b.insns)
+        m_insn_by_uid.push_back(&in);
+    m_texts.resize(m_insn_by_uid.size());
+    return *m_infos.emplace(fn, std::move(fi)).first->second;
+  }
+  const Function &fn() const { return *m_cur->fn; }
+  // Steps through the function on top of s's stack from now on.
+  void set_frame(const State &s) {
+    m_cur = &info(s.fn);
+    m_depth = static_cast<uint16_t>(s.stack.size() + 1);
+  }
+  // The frame-qualified id of the current function's local l.
+  static SvalId local_id(const State &s, uint32_t l) {
+    return static_cast<SvalId>((s.stack.size() << kFrameShift) | l);
+  }
+  // The function whose frame holds a frame-qualified local, and the local.
+  const Local *local_of(const State &s, uint64_t lid) const {
+    size_t depth = lid >> kFrameShift;
+    const size_t l = lid & kLocalMask;
+    if (depth > s.stack.size())
+      return nullptr;
+    const Function &f = m_module.functions[depth == s.stack.size() ? s.fn : s.stack[depth].fn];
+    return l < f.locals.size() ? &f.locals[l] : nullptr;
+  }
+  // An event of the current frame.
+  RawEvent event(RawEvent::Kind kind, const Loc &loc, std::string text = {}) const {
+    RawEvent e;
+    e.kind = kind;
+    e.loc = loc;
+    e.text = std::move(text);
+    e.fn = m_cur->index;
+    e.depth = m_depth;
+    return e;
+  }
+
   SvalTable m_svals;
   std::vector<Node> m_nodes;
   std::deque<int32_t> m_worklist;
-  std::vector<std::unordered_map<size_t, std::vector<int32_t>>> m_seen; // by block: hash -> nodes
-  std::vector<size_t> m_states_at;                                      // by block
+  // By program point (see point()): state hash -> nodes.
+  std::unordered_map<uint64_t, std::unordered_map<size_t, std::vector<int32_t>>> m_seen;
+  std::unordered_map<uint64_t, size_t> m_states_at; // by program point and calling context
   std::vector<Pending> m_pending;
   std::map<uint32_t, std::pair<Loc, uint8_t>> m_evals; // __analyzer_eval: uid -> (place, Tri bits seen)
   bool m_entry_own = false; // passes take_branch's knowledge to enqueue
   bool m_path_ends = false;  // set by a call that does not return on this path
-  std::unordered_map<std::string, std::string> m_key_text; // local memory key -> text
+  std::unordered_map<std::string, std::string> m_key_text; // text_key() -> text
   bool m_too_complex = false;
   std::string m_too_complex_reason;
 
@@ -223,7 +306,7 @@ private:
     }
     case OpKind::Int: return m_svals.get(SK::Const, o.value);
     case OpKind::Null: return m_svals.get(SK::Const, 0);
-    case OpKind::LocalAddr: return m_svals.get(SK::LocalAddr, o.id);
+    case OpKind::LocalAddr: return m_svals.get(SK::LocalAddr, local_id(s, o.id));
     case OpKind::GlobalAddr: return m_svals.get(SK::GlobalAddr, o.id);
     case OpKind::Func: return m_svals.get(SK::FuncAddr, o.id);
     case OpKind::Str: return m_svals.get(SK::StrAddr, m_svals.string_id(o.str));
@@ -248,7 +331,7 @@ private:
   // A value standing for whatever temporary t holds at block's entry
   // (widening, generalization).
   SvalId widened(uint32_t block, uint32_t t) {
-    return m_svals.get(SK::Conjured, m_uid_base[block], -1 - static_cast<int64_t>(t));
+    return m_svals.get(SK::Conjured, m_cur->uid_base[block], -1 - static_cast<int64_t>(t));
   }
 
   // The 0/1 value of "a op b". Comparisons of comparisons nest only a few
@@ -270,14 +353,14 @@ private:
     std::string any;
     for (auto &t : s.temps)
       if (t.second == v) {
-        if (m_fn.temps[t.first].var)
-          return m_temp_text[t.first];
+        if (fn().temps[t.first].var)
+          return m_cur->temp_text[t.first];
         if (any.empty())
-          any = m_temp_text[t.first];
+          any = m_cur->temp_text[t.first];
       }
     for (auto &m : s.memory)
       if (m.second == v && any.empty())
-        any = memory_text(m.first);
+        any = memory_text(s, m.first);
     return any;
   }
 
@@ -323,6 +406,10 @@ private:
     for (auto &m : s.memory)
       if (m.second == v)
         return true;
+    for (auto &f : s.stack)
+      for (auto &t : f.temps)
+        if (t.second == v)
+          return true;
     return false;
   }
 
@@ -583,7 +670,7 @@ private:
   std::string local_key(const State &s, const Place &p) {
     std::string key;
     if (p.base == PlaceBase::Local) {
-      key = "L" + std::to_string(p.id);
+      key = "L" + std::to_string(local_id(s, p.id));
     } else if (p.base == PlaceBase::Global) {
       key = "G" + std::to_string(p.id);
     } else if (p.base == PlaceBase::Deref) {
@@ -739,7 +826,7 @@ private:
 
   // Do two temporaries stand for the same user variable?
   bool same_variable(uint32_t a, uint32_t b) const {
-    const Temp &ta = m_fn.temps[a], &tb = m_fn.temps[b];
+    const Temp &ta = fn().temps[a], &tb = fn().temps[b];
     return ta.var && ta.var == tb.var && ta.name == tb.name;
   }
 
@@ -761,7 +848,7 @@ private:
     };
     for (uint32_t t : dead) {
       SvalId v = s.temp(t);
-      if (v && holds_resource(s, v) && (m_fn.temps[t].var || !held_elsewhere(t, v))) {
+      if (v && holds_resource(s, v) && (fn().temps[t].var || !held_elsewhere(t, v))) {
         bool superseded = false; // another value of the same variable is bound
         for (auto &b : s.temps)
           if (b.first != t && same_variable(t, b.first) && std::find(dead.begin(), dead.end(), b.first) == dead.end())
@@ -776,14 +863,24 @@ private:
 
   // Readable text of a local memory key: as written where it was stored
   // ("tmp.m_ptr"), else the local's name.
-  std::string memory_text(const std::string &key) const {
-    auto it = m_key_text.find(key);
+  std::string memory_text(const State &s, const std::string &key) const {
+    auto it = m_key_text.find(text_key(s, key));
     if (it != m_key_text.end())
       return it->second;
-    if (key[0] != 'L')
+    if (key[0] != 'L' || key_base_end(key) != key.size())
       return "";
-    uint32_t l = key_base(key);
-    return l < m_fn.locals.size() && key_base_end(key) == key.size() ? m_fn.locals[l].name : "";
+    const Local *l = local_of(s, key_base(key));
+    return l ? l->name : "";
+  }
+
+  // The key of a memory key's text: a local's text belongs to the function
+  // whose frame holds it (another function may use the same frame later).
+  std::string text_key(const State &s, const std::string &key) const {
+    if (key[0] != 'L')
+      return key;
+    const size_t depth = key_base(key) >> kFrameShift;
+    const uint32_t f = depth < s.stack.size() ? s.stack[depth].fn : s.fn;
+    return std::to_string(f) + key;
   }
 
   // --- purging and leaks ---
@@ -796,6 +893,9 @@ private:
     };
     for (auto &t : s.temps)
       add(t.second);
+    for (auto &f : s.stack) // the callers' values are still theirs
+      for (auto &t : f.temps)
+        add(t.second);
     for (auto &m : s.memory)
       if (m.first[0] != 'S')
         add(m.second);
@@ -836,7 +936,7 @@ private:
     }
     for (uint32_t t : dead_temps) {
       if (SvalId v = s.temp(t)) {
-        dropped.push_back({v, m_temp_text[t]});
+        dropped.push_back({v, m_cur->temp_text[t]});
         s.bind(t, 0);
       }
     }
@@ -844,7 +944,7 @@ private:
       std::string prefix = "L" + std::to_string(l);
       for (auto it = s.memory.begin(); it != s.memory.end();) {
         if (key_in_local(it->first, prefix)) {
-          dropped.push_back({it->second, memory_text(it->first)});
+          dropped.push_back({it->second, memory_text(s, it->first)});
           it = s.memory.erase(it);
         } else {
           ++it;
@@ -854,10 +954,10 @@ private:
     if (everything) {
       // Memory first: 'tmp.m_ptr' names a leak better than 'malloc(8)'.
       for (auto &mm : s.memory)
-        dropped.push_back({mm.second, memory_text(mm.first)});
+        dropped.push_back({mm.second, memory_text(s, mm.first)});
       s.memory.clear();
       for (auto &t : s.temps)
-        dropped.push_back({t.second, m_temp_text[t.first]});
+        dropped.push_back({t.second, m_cur->temp_text[t.first]});
       s.temps.clear();
     }
     forget(s, dropped, kept, loc);
@@ -928,9 +1028,7 @@ private:
       if (from == to || v == kUnknownSval)
         return;
       map_set<StateId>(m_s.sm[m_checker], v, to, 0);
-      RawEvent e;
-      e.kind = RawEvent::Kind::StateChange;
-      e.loc = m_loc;
+      RawEvent e = m_a.event(RawEvent::Kind::StateChange, m_loc);
       e.checker = m_checker;
       e.v = v;
       e.from = from;
@@ -949,7 +1047,8 @@ private:
                 const Origin *note) override {
       if (m_a.m_opts.disabled.count(w.name))
         return;
-      m_a.m_pending.push_back({&w, m_checker, v, expr, m_loc, m_a.m_cur_node, *m_a.m_cur_events,
+      m_a.m_pending.push_back({&w, m_checker, v, expr, m_loc, m_a.m_cur->index, m_a.m_depth, m_a.m_cur_node,
+                               *m_a.m_cur_events,
                                origin ? *origin : Origin{}, arg, note ? *note : Origin{}});
     }
     RegionInfo region_of(SvalId v) const override {
@@ -958,9 +1057,9 @@ private:
       RegionInfo r;
       if (sv.kind == SK::LocalAddr) {
         r.kind = RegionInfo::Kind::Stack;
-        if (static_cast<size_t>(sv.a) < m_a.m_fn.locals.size()) {
-          r.created = m_a.m_fn.locals[static_cast<size_t>(sv.a)].loc;
-          r.name = m_a.m_fn.locals[static_cast<size_t>(sv.a)].name;
+        if (const Local *l = m_a.local_of(m_s, static_cast<uint64_t>(sv.a))) {
+          r.created = l->loc;
+          r.name = l->name;
         }
       } else if (sv.kind == SK::GlobalAddr || sv.kind == SK::FuncAddr) {
         r.kind = RegionInfo::Kind::Global;
@@ -1013,6 +1112,9 @@ private:
         changed.push_back({v, out});
       return out;
     };
+    for (auto &f : s.stack)
+      for (auto &t : f.temps)
+        t.second = canon(t.second, canon);
     for (auto &t : s.temps)
       t.second = canon(t.second, canon);
     bool rekeyed = false;
@@ -1085,17 +1187,42 @@ private:
   // A variable given the NULL constant: the event that explains a later
   // dereference of NULL through it.
   RawEvent null_origin(SvalId v, uint32_t temp, const Loc &loc) const {
-    RawEvent e;
-    e.kind = RawEvent::Kind::NullOrigin;
-    e.loc = loc;
+    RawEvent e = event(RawEvent::Kind::NullOrigin, loc);
     e.v = v;
-    e.expr = m_temp_text[temp];
+    e.expr = m_cur->temp_text[temp];
     e.text = quote_expr(e.expr) + " is NULL";
     return e;
   }
 
+  // Is the operand (through conversions and comparisons) the result of
+  // a call of a function with a body?
+  bool from_body_call(const Operand &o) const {
+    if (!o.is_temp())
+      return false;
+    uint32_t t = o.id;
+    for (int hops = 0; hops < 4 && t < m_cur->defs.size() && m_cur->defs[t]; ++hops) {
+      const Instruction &d = *m_cur->defs[t];
+      if (d.opcode == Opcode::Call) {
+        const Operand &c = d.operands[0];
+        return c.kind == OpKind::Func && c.id < m_module.symbols.size() && m_module.symbols[c.id].body >= 0;
+      }
+      if ((d.opcode != Opcode::Unary && d.opcode != Opcode::Binary && d.opcode != Opcode::Copy) ||
+          !d.operands[0].is_temp())
+        return false;
+      t = d.operands[0].id;
+    }
+    return false;
+  }
+
   // --- exploration ---
-  void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events, const Loc &entry_loc);
+  void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events, const Loc &entry_loc,
+               uint32_t start = 0, bool resumed = false);
+  // Calls into functions with a body: stepping in, and returning.
+  bool enter_call(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
+  void leave_call(State &s, SvalId ret, const Loc &at);
+  bool m_entering = false; // set by step when it stepped into a call
+  bool callable(uint32_t f);
+  std::map<uint32_t, bool> m_callable;
   void process(int32_t node);
   void run_block(int32_t node_id, State s, std::vector<RawEvent> events, size_t start, bool resumed, Loc last,
                  bool seen_loc_in_block);
@@ -1108,13 +1235,7 @@ private:
   std::vector<Fork> m_forks;
   size_t m_forks_made = 0; // bounded: forks multiply within a block, past the node budget
   SvalId model_realloc(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
-  RawEvent outcome(const Loc &loc, const char *text) const {
-    RawEvent e;
-    e.kind = RawEvent::Kind::Outcome;
-    e.loc = loc;
-    e.text = text;
-    return e;
-  }
+  RawEvent outcome(const Loc &loc, const char *text) const { return event(RawEvent::Kind::Outcome, loc, text); }
   void step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
   SvalId on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
   void deref(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
@@ -1125,8 +1246,8 @@ private:
     std::vector<std::string> &t = m_texts[uid];
     if (t.empty()) {
       for (const Operand &o : in.operands)
-        t.push_back(m_namer.operand(o));
-      t.push_back(in.place.base == PlaceBase::Deref ? m_namer.pointer(in.place.pointer) : "");
+        t.push_back(m_cur->namer.operand(o));
+      t.push_back(in.place.base == PlaceBase::Deref ? m_cur->namer.pointer(in.place.pointer) : "");
     }
     return t;
   }
@@ -1142,13 +1263,13 @@ private:
 // (following jumps), or the closing brace when a return the compiler made
 // comes first.
 Loc FunctionAnalysis::next_loc(uint32_t block, size_t i, const Loc &fallback) const {
-  for (int hops = 0; hops < 8 && block < m_fn.blocks.size(); ++hops) {
-    const Block &b = m_fn.blocks[block];
+  for (int hops = 0; hops < 8 && block < fn().blocks.size(); ++hops) {
+    const Block &b = fn().blocks[block];
     for (size_t j = i + 1; j < b.insns.size(); ++j) {
       if (b.insns[j].loc.known())
         return b.insns[j].loc;
-      if (b.insns[j].opcode == Opcode::Ret && m_fn.end_loc.known())
-        return m_fn.end_loc;
+      if (b.insns[j].opcode == Opcode::Ret && fn().end_loc.known())
+        return fn().end_loc;
     }
     if (b.insns.empty() || b.insns.back().opcode != Opcode::Jmp)
       break;
@@ -1159,8 +1280,8 @@ Loc FunctionAnalysis::next_loc(uint32_t block, size_t i, const Loc &fallback) co
 }
 
 Loc FunctionAnalysis::first_loc(uint32_t block) const {
-  for (int hops = 0; hops < 8 && block < m_fn.blocks.size(); ++hops) {
-    const Block &b = m_fn.blocks[block];
+  for (int hops = 0; hops < 8 && block < fn().blocks.size(); ++hops) {
+    const Block &b = fn().blocks[block];
     for (const Instruction &i : b.insns)
       if (i.loc.known() && i.opcode != Opcode::Phi)
         return i.loc;
@@ -1172,12 +1293,18 @@ Loc FunctionAnalysis::first_loc(uint32_t block) const {
 }
 
 void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events,
-                               const Loc &entry_loc) {
-  if (m_states_at[block] >= m_opts.max_states_per_block)
-    generalize(s, block, m_states_at[block] >= 2 * m_opts.max_states_per_block ? 2 : 1);
+                               const Loc &entry_loc, uint32_t start, bool resumed) {
+  // The program point, and the same point in this calling context.
+  const uint64_t point = (static_cast<uint64_t>(m_cur->uid_base[block] + start) << 1) | (resumed ? 1 : 0);
+  uint64_t context = point;
+  for (const Frame &f : s.stack)
+    context = context * 1000003u ^ (static_cast<uint64_t>(f.fn) << 40 ^ static_cast<uint64_t>(f.block) << 20 ^ f.index);
+  size_t &states_here = m_states_at[context];
+  if (states_here >= m_opts.max_states_per_block)
+    generalize(s, block, states_here >= 2 * m_opts.max_states_per_block ? 2 : 1);
   std::vector<std::pair<SvalId, SvalId>> renames = canonicalize(s);
   size_t h = s.hash();
-  auto &bucket = m_seen[block][h];
+  auto &bucket = m_seen[point][h];
   for (int32_t n : bucket)
     if (m_nodes[n].state == s)
       return;
@@ -1187,15 +1314,16 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
       m_too_complex_reason = reason;
     }
   };
-  if (m_states_at[block] >= 4 * m_opts.max_states_per_block)
+  if (states_here >= 4 * m_opts.max_states_per_block)
     return give_up("more than " + std::to_string(4 * m_opts.max_states_per_block) + " states reached block " +
                    std::to_string(block));
   if (m_nodes.size() >= m_opts.max_nodes)
     return give_up("exploded graph exceeded " + std::to_string(m_opts.max_nodes) + " nodes");
-  m_states_at[block]++;
+  states_here++;
   auto id = static_cast<int32_t>(m_nodes.size());
   bucket.push_back(id);
-  m_nodes.push_back({block, std::move(s), pred, std::move(events), std::move(renames), entry_loc, m_entry_own});
+  m_nodes.push_back(
+      {block, start, resumed, std::move(s), pred, std::move(events), std::move(renames), entry_loc, m_entry_own});
   m_worklist.push_back(id);
 }
 
@@ -1205,19 +1333,11 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   std::vector<RawEvent> evs = events;
   Loc here = first_loc(to);
   if (split) {
-    RawEvent b;
-    b.kind = RawEvent::Kind::Branch;
-    b.loc = br_loc;
-    b.text = branch_text;
-    evs.push_back(b);
-    RawEvent t;
-    t.kind = RawEvent::Kind::ToHere;
-    t.loc = here.known() ? here : br_loc;
-    t.text = "...to here";
-    evs.push_back(t);
+    evs.push_back(event(RawEvent::Kind::Branch, br_loc, branch_text));
+    evs.push_back(event(RawEvent::Kind::ToHere, here.known() ? here : br_loc, "...to here"));
   }
   // Phis read the values flowing out of `from`.
-  const Block &tb = m_fn.blocks[to];
+  const Block &tb = fn().blocks[to];
   std::vector<std::pair<uint32_t, SvalId>> phis;
   std::vector<uint32_t> null_phis; // variables given NULL on this edge
   for (const Instruction &in : tb.insns) {
@@ -1227,7 +1347,7 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
     for (size_t k = 0; k < in.targets.size(); ++k)
       if (in.targets[k] == from) {
         v = operand_value(s, in.operands[k]);
-        if (in.operands[k].kind == OpKind::Null && m_fn.temps[in.result].var)
+        if (in.operands[k].kind == OpKind::Null && fn().temps[in.result].var)
           null_phis.push_back(in.result);
       }
     phis.push_back({in.result, v});
@@ -1235,14 +1355,14 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   // Count trips round loops on this path: leaving a loop forgets it,
   // entering a loop head starts at 0, each back edge adds one.
   s.loops.erase(std::remove_if(s.loops.begin(), s.loops.end(),
-                               [&](const auto &l) { return !m_loop_body.at(l.first).test(to); }),
+                               [&](const auto &l) { return !m_cur->loop_body.at(l.first).test(to); }),
                 s.loops.end());
   bool widen = false;
-  if (m_loop_body.count(to)) {
+  if (m_cur->loop_body.count(to)) {
     auto it = std::lower_bound(s.loops.begin(), s.loops.end(), std::make_pair(to, uint8_t(0)));
     if (it == s.loops.end() || it->first != to)
       it = s.loops.insert(it, {to, 0});
-    if (m_back_edges.count({from, to}))
+    if (m_cur->back_edges.count({from, to}))
       it->second = static_cast<uint8_t>(std::min(it->second + 1, 2));
     // Widening: from the second trip round, a constant flowing round the
     // loop (a counter) stands for any value.
@@ -1255,12 +1375,12 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
       s.approximate = true; // the loop's exit may now be taken where it could not
     }
     if (SvalId old = s.temp(p.first))
-      overwritten.push_back({old, m_temp_text[p.first]});
+      overwritten.push_back({old, m_cur->temp_text[p.first]});
     s.bind(p.first, p.second);
   }
   // Values not live in the target die on the way.
   std::vector<uint32_t> dead;
-  const Bitset &live = m_live.live_start[to];
+  const Bitset &live = m_cur->live.live_start[to];
   for (auto &t : s.temps)
     if (!live.test(t.first))
       dead.push_back(t.first);
@@ -1282,8 +1402,8 @@ std::string FunctionAnalysis::when_text(const Instruction &br, bool taken, const
   OpName op = taken ? br.op : invert_comparison(br.op);
   const Operand &a = br.operands[0];
   const Operand &b = br.operands[1];
-  std::string ta = m_namer.operand(a);
-  bool a_ptr = a.is_temp() && a.id < m_fn.temps.size() && m_fn.temps[a.id].type.is_pointer();
+  std::string ta = m_cur->namer.operand(a);
+  bool a_ptr = a.is_temp() && a.id < fn().temps.size() && fn().temps[a.id].type.is_pointer();
   if (b.kind == OpKind::Null || (a_ptr && b.kind == OpKind::Int && b.value == 0)) {
     if (ta.empty())
       return "";
@@ -1292,7 +1412,7 @@ std::string FunctionAnalysis::when_text(const Instruction &br, bool taken, const
     if (op == OpName::Ne)
       return " (when " + quote_expr(ta) + " is non-NULL)";
   }
-  std::string tb = m_namer.operand(b);
+  std::string tb = m_cur->namer.operand(b);
   if (ta.empty() || tb.empty())
     return "";
   return " (when " + quote_expr(ta + " " + comparison_symbol(op) + " " + tb) + ")";
@@ -1388,7 +1508,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       for (size_t k = 0; k < call.args.size(); ++k) {
         const Operand &o = in.operands[k + 1];
         bool is_ptr = o.kind == OpKind::Null || o.kind == OpKind::Str || o.kind == OpKind::LocalAddr ||
-                      o.kind == OpKind::GlobalAddr || (o.is_temp() && m_fn.temps[o.id].type.is_pointer());
+                      o.kind == OpKind::GlobalAddr || (o.is_temp() && fn().temps[o.id].type.is_pointer());
         // A literal NULL argument is GCC's own -Wnonnull's to report.
         call.nonnull[k] = is_ptr && o.kind != OpKind::Null &&
                           (sym.nonnull_all || std::find(sym.nonnull.begin(), sym.nonnull.end(),
@@ -1400,7 +1520,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (in.result) {
     result = conjure(s, uid);
     call.result = result;
-    call.result_text = &m_temp_text[in.result];
+    call.result_text = &m_cur->temp_text[in.result];
   }
   bool handled = false;
   if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 && in.result &&
@@ -1422,7 +1542,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     return result;
   }
   if (call.callee == "__analyzer_dump_path") {
-    m_pending.push_back({&kDumpPath, 0, 0, "", loc, m_cur_node, *m_cur_events, Origin{}, 0, Origin{}});
+    m_pending.push_back(
+        {&kDumpPath, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, Origin{}, 0, Origin{}});
     return result;
   }
   // Branch-prediction hints return their first argument.
@@ -1477,12 +1598,12 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
 }
 
 void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc) {
-  const uint32_t uid = m_uid_base[block] + static_cast<uint32_t>(index);
+  const uint32_t uid = m_cur->uid_base[block] + static_cast<uint32_t>(index);
   // A result still bound holds last iteration's value, which the new
   // definition overwrites.
   std::vector<std::pair<SvalId, std::string>> overwritten;
   if (in.result && s.temp(in.result))
-    overwritten.push_back({s.temp(in.result), m_temp_text[in.result]});
+    overwritten.push_back({s.temp(in.result), m_cur->temp_text[in.result]});
   auto bind = [&](SvalId v) {
     if (in.result)
       s.bind(in.result, v);
@@ -1491,7 +1612,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
   switch (in.opcode) {
   case Opcode::Copy: {
     SvalId v = operand_value(s, in.operands[0]);
-    if (in.operands[0].kind == OpKind::Null && m_fn.temps[in.result].var)
+    if (in.operands[0].kind == OpKind::Null && fn().temps[in.result].var)
       m_cur_events->push_back(null_origin(v, in.result, loc));
     bind(v);
     break;
@@ -1500,7 +1621,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     SvalId a = operand_value(s, in.operands[0]);
     int64_t c;
     if (in.op == OpName::Conv) {
-      const Type &t = m_fn.temps[in.result].type;
+      const Type &t = fn().temps[in.result].type;
       if (known_value(s, a, c) && t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
         uint64_t mask = (uint64_t(1) << t.bits) - 1;
         uint64_t u = static_cast<uint64_t>(c) & mask;
@@ -1567,7 +1688,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     deref(s, in, uid, loc);
     std::string key = local_key(s, in.place);
     SvalId v = key.empty() ? 0 : read_memory(s, key);
-    TypeKind tk = m_fn.temps[in.result].type.kind;
+    TypeKind tk = fn().temps[in.result].type.kind;
     if (!key.empty() && key[0] == 'L' && (tk == TypeKind::Record || tk == TypeKind::Array) &&
         (!v || m_svals[v].kind != SK::Aggregate)) {
       v = m_svals.get(SK::Aggregate, m_svals.string_id(key));
@@ -1582,7 +1703,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     } else if (!v && in.place.base == PlaceBase::Local) {
       // Read through an unknown index: it may be any element, so what the
       // elements hold may now be used (and freed) through the result.
-      escape_local(s, in.place.id);
+      escape_local(s, local_id(s, in.place.id));
     }
     bind(v ? v : conjure(s, uid));
     break;
@@ -1612,7 +1733,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       write_memory(s, key, v);
       if (key[0] != 'L' || set_contains(s.exposed, key_base(key)))
         escape_value(s, v);
-      if (!m_key_text.count(key)) {
+      if (!m_key_text.count(text_key(s, key))) {
         // Name it with the indices' values: 'a.ptrs[1]', not 'a.ptrs[i]'.
         Place named = in.place;
         for (Accessor &a : named.path) {
@@ -1620,7 +1741,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
           if (a.kind == Accessor::Kind::Index && known_value(s, operand_value(s, a.index), c))
             a.index = Operand::integer(c, Type::integer(64, true));
         }
-        m_key_text.emplace(key, m_namer.place(named));
+        m_key_text.emplace(text_key(s, key), m_cur->namer.place(named));
       }
     } else {
       escape_value(s, v);
@@ -1639,7 +1760,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     SvalId base;
     int64_t off = 0;
     if (p.base == PlaceBase::Local)
-      base = m_svals.get(SK::LocalAddr, p.id);
+      base = m_svals.get(SK::LocalAddr, local_id(s, p.id));
     else if (p.base == PlaceBase::Global)
       base = m_svals.get(SK::GlobalAddr, p.id);
     else if (p.base == PlaceBase::Str)
@@ -1657,7 +1778,13 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     bind(offset_value(base, off));
     break;
   }
-  case Opcode::Call: bind(on_call(s, in, uid, loc)); break;
+  case Opcode::Call:
+    if (enter_call(s, block, index, in, loc)) {
+      m_entering = true; // the result is bound on the way back
+      break;
+    }
+    bind(on_call(s, in, uid, loc));
+    break;
   case Opcode::Clobber:
     if (in.place.base == PlaceBase::Local && in.place.path.empty())
       purge(s, {}, {in.place.id}, false, 0, loc);
@@ -1673,7 +1800,99 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
 }
 
 void FunctionAnalysis::process(int32_t node_id) {
-  run_block(node_id, m_nodes[node_id].state, {}, 0, false, m_nodes[node_id].entry_loc, false);
+  const Node &n = m_nodes[node_id];
+  set_frame(n.state);
+  run_block(node_id, n.state, {}, n.start, n.resumed, n.entry_loc, n.resumed);
+}
+
+// Steps into a call of a function with a body, if the limits allow: the
+// caller's frame is kept on the stack, the arguments bind the callee's
+// parameters, and the path goes on at the callee's entry.
+bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc) {
+  if (s.stack.size() + 2 > m_opts.max_call_depth || m_nodes.size() >= m_opts.max_nodes / 2)
+    return false;
+  const SvalId target = operand_value(s, in.operands[0]);
+  if (m_svals[target].kind != SK::FuncAddr)
+    return false;
+  const auto sym = static_cast<size_t>(m_svals[target].a);
+  if (sym >= m_module.symbols.size() || m_module.symbols[sym].body < 0)
+    return false;
+  const auto callee = static_cast<uint32_t>(m_module.symbols[sym].body);
+  const Function &cf = m_module.functions[callee];
+  if (cf.params.size() != in.operands.size() - 1 || !callable(callee))
+    return false;
+  if (callee == s.fn || std::any_of(s.stack.begin(), s.stack.end(), [&](const Frame &f) { return f.fn == callee; }))
+    return false; // recursion: the call stays opaque
+  std::vector<SvalId> args;
+  for (size_t k = 1; k < in.operands.size(); ++k)
+    args.push_back(operand_value(s, in.operands[k]));
+  const std::string &callee_name = m_module.function_name(cf);
+  m_cur_events->push_back(event(RawEvent::Kind::Call, loc,
+                                "calling " + quote_expr(callee_name) + " from " +
+                                    quote_expr(m_module.function_name(fn()))));
+  s.stack.push_back({s.fn, block, static_cast<uint32_t>(index), in.result, std::move(s.temps), std::move(s.loops)});
+  s.temps.clear();
+  s.loops.clear();
+  s.fn = callee;
+  set_frame(s);
+  for (size_t k = 0; k < args.size(); ++k)
+    s.bind(cf.params[k], args[k]);
+  m_cur_events->push_back(event(RawEvent::Kind::Entry, cf.loc, "entry to " + quote_expr(callee_name)));
+  m_entered.insert(callee);
+  return true;
+}
+
+// Can the engine step into this function? Its IR must be valid, and its
+// liveness tables within bounds.
+bool FunctionAnalysis::callable(uint32_t f) {
+  auto it = m_callable.find(f);
+  if (it != m_callable.end())
+    return it->second;
+  const Function &cf = m_module.functions[f];
+  const double bits = static_cast<double>(cf.blocks.size()) * static_cast<double>(cf.temps.size());
+  const bool ok = bits <= static_cast<double>(m_opts.max_liveness_bits) / 4 && verify_function(m_module, cf).empty();
+  m_callable.emplace(f, ok);
+  return ok;
+}
+
+// Returns from the function on top of the stack with value ret (0: none):
+// its temporaries and locals die (a resource only they held leaks at `at`),
+// and the caller goes on after its call with the result bound.
+void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
+  std::vector<uint32_t> temps;
+  for (auto &t : s.temps)
+    temps.push_back(t.first);
+  const size_t depth = s.stack.size();
+  std::vector<uint32_t> locals;
+  for (auto &m : s.memory)
+    if (m.first[0] == 'L' && (key_base(m.first) >> kFrameShift) == depth &&
+        (locals.empty() || locals.back() != key_base(m.first)))
+      locals.push_back(key_base(m.first));
+  purge(s, temps, locals, false, ret, at);
+  s.exposed.erase(std::remove_if(s.exposed.begin(), s.exposed.end(),
+                                 [&](SvalId l) { return (l >> kFrameShift) == depth; }),
+                  s.exposed.end());
+  const std::string callee_name = m_module.function_name(fn());
+  Frame caller = std::move(s.stack.back());
+  s.stack.pop_back();
+  s.temps = std::move(caller.temps);
+  s.loops = std::move(caller.loops);
+  s.fn = caller.fn;
+  set_frame(s);
+  const Instruction &call = fn().blocks[caller.block].insns[caller.index];
+  const Loc call_loc = call.loc.known() ? call.loc : at;
+  m_cur_events->push_back(event(RawEvent::Kind::Return, call_loc,
+                                "returning to " + quote_expr(m_module.function_name(fn())) + " from " +
+                                    quote_expr(callee_name)));
+  if (caller.result) {
+    std::vector<std::pair<SvalId, std::string>> overwritten;
+    if (SvalId old = s.temp(caller.result))
+      overwritten.push_back({old, m_cur->temp_text[caller.result]});
+    s.bind(caller.result, ret ? ret : conjure(s, m_cur->uid_base[caller.block] + caller.index));
+    forget(s, overwritten, {}, call_loc);
+  }
+  m_entry_own = false;
+  enqueue(caller.block, std::move(s), m_cur_node, std::move(*m_cur_events), call_loc, caller.index, true);
 }
 
 // Runs the node's block from instruction `start` on. With `resumed`, that
@@ -1684,8 +1903,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
   m_cur_node = node_id;
   m_cur_events = &events;
   const uint32_t block = m_nodes[node_id].block;
-  const Block &b = m_fn.blocks[block];
-  const auto &dies = m_live.dies[block];
+  const Block &b = fn().blocks[block];
+  const auto &dies = m_cur->live.dies[block];
   for (size_t i = start; i < b.insns.size(); ++i) {
     const Instruction &in = b.insns[i];
     if (in.opcode == Opcode::Phi)
@@ -1712,15 +1931,22 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
           run_block(node_id, std::move(f.state), std::move(f.events), i, true, last, seen_loc_in_block);
           m_cur_node = node_id;
           m_cur_events = &events;
+          set_frame(s);
+        }
+        if (m_entering) { // the path goes on in the callee
+          m_entering = false;
+          m_entry_own = false;
+          enqueue(0, std::move(s), node_id, std::move(events), fn().loc);
+          break;
         }
       }
       std::vector<uint32_t> gone = unheld(s, dies[i]);
       // Assigning a variable drops the value it held before, if nothing
       // else still reads that value.
-      if (in.result && m_fn.temps[in.result].var) {
+      if (in.result && fn().temps[in.result].var) {
         for (auto &b : s.temps)
           if (b.first != in.result && same_variable(in.result, b.first) &&
-              !is_live_after(m_live, m_fn, block, i, b.first))
+              !is_live_after(m_cur->live, fn(), block, i, b.first))
             gone.push_back(b.first);
       }
       if (!gone.empty())
@@ -1752,8 +1978,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         SvalId ptr = uc == zero ? ua : (ua == zero ? uc : 0);
         if (t == Tri::Unknown && ptr && (uop == OpName::Eq || uop == OpName::Ne)) {
           m_cur_events = &evs;
-          std::string expr = ptr == a ? m_namer.operand(in.operands[0])
-                             : ptr == c ? m_namer.operand(in.operands[1])
+          std::string expr = ptr == a ? m_cur->namer.operand(in.operands[0])
+                             : ptr == c ? m_cur->namer.operand(in.operands[1])
                                         : text_of_value(s2, ptr);
           for (size_t k = 0; k < m_checkers.size(); ++k) {
             Context ctx(*this, s2, static_cast<uint8_t>(k), loc);
@@ -1761,11 +1987,13 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
           }
           m_cur_events = &events;
         }
-        std::string text; // only a real choice is an event
-        if (t == Tri::Unknown)
-          text = std::string("following %<") + (taken ? "true" : "false") + "%> branch" + when_text(in, taken, s) +
-                 "...";
-        take_branch(s2, block, in.targets[taken ? 0 : 1], evs, text, t == Tri::Unknown, loc, false);
+        // Only a real choice is an event, or one a call stepped into made.
+        const bool choice = t == Tri::Unknown || from_body_call(in.operands[0]);
+        std::string text;
+        if (choice)
+          text = std::string("following %<") + (taken ? "true" : "false") + "%> branch" +
+                 (t == Tri::Unknown ? when_text(in, taken, s) : "") + "...";
+        take_branch(s2, block, in.targets[taken ? 0 : 1], evs, text, choice, loc, false);
       }
       break;
     }
@@ -1802,15 +2030,18 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
     }
     case Opcode::Ret: {
       // Returning from main ends the program: what it holds is not leaked.
-      if (m_module.function_name(m_fn) == "main")
+      if (s.stack.empty() && m_module.function_name(fn()) == "main")
         break;
       SvalId keep = in.operands.empty() ? 0 : operand_value(s, in.operands[0]);
       // A return the compiler made: at the 'return' statement that jumped
       // here, else at the closing brace.
       Loc at = loc;
       if (!in.loc.known() && !seen_loc_in_block)
-        at = m_nodes[node_id].entry_own ? m_nodes[node_id].entry_loc : m_fn.end_loc.known() ? m_fn.end_loc : loc;
-      purge(s, {}, {}, true, keep, at);
+        at = m_nodes[node_id].entry_own ? m_nodes[node_id].entry_loc : fn().end_loc.known() ? fn().end_loc : loc;
+      if (!s.stack.empty())
+        leave_call(s, keep, at);
+      else
+        purge(s, {}, {}, true, keep, at);
       break;
     }
     default: break; // Unreachable: the path ends here
@@ -1835,31 +2066,35 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   }
   std::reverse(raw.begin(), raw.end());
 
-  Finding f;
-  f.warning = p.warning->name;
-  f.cwe = p.warning->cwe;
-  f.message = format_text(p.warning->message, p.expr, 0);
-  f.loc = p.loc;
-  f.function = m_fn_index;
-  int ref = 0;
+  // The path's events, with their roles: an event that explains the
+  // finding, the structure of calls, or context (branches).
+  enum class Role : uint8_t { Context, Relevant, Call, Entry, Return };
+  struct Item {
+    PathEvent ev;
+    Role role;
+    bool is_ref; // the event the final text refers back to, "(N)"
+  };
+  std::vector<Item> items;
   bool started = p.warning == &kDumpPath; // the whole path
   if (!p.origin.text.empty()) {
-    f.events.push_back({p.origin.loc, m_fn_index, 1, p.origin.text});
+    items.push_back({{p.origin.loc, p.fn, p.depth, p.origin.text}, Role::Relevant, false});
     started = true;
   }
   for (const auto &[e, tracked] : raw) {
-    if (e->kind == RawEvent::Kind::NullOrigin) {
+    PathEvent ev{e->loc, e->fn, e->depth, e->text};
+    switch (e->kind) {
+    case RawEvent::Kind::NullOrigin:
       // The last time this variable was given NULL before the finding; the
-      // path is told from there.
+      // path is told from there (inside the calls still open).
       if (e->v != tracked || e->expr != p.expr)
         continue;
-      f.events.clear();
-      ref = 0;
+      items.erase(std::remove_if(items.begin(), items.end(),
+                                 [](const Item &i) { return i.role == Role::Context || i.role == Role::Relevant; }),
+                  items.end());
       started = true;
-      f.events.push_back({e->loc, m_fn_index, 1, e->text});
-      continue;
-    }
-    if (e->kind == RawEvent::Kind::StateChange) {
+      items.push_back({ev, Role::Relevant, false});
+      break;
+    case RawEvent::Kind::StateChange: {
       if (e->checker != p.checker || e->v != tracked)
         continue;
       const char *text = nullptr;
@@ -1872,30 +2107,84 @@ Finding FunctionAnalysis::build(const Pending &p) const {
       if (!text)
         continue;
       started = true;
-      f.events.push_back({e->loc, m_fn_index, 1, format_text(text, e->expr, 0)});
+      ev.text = format_text(text, e->expr, 0);
       if (e->to == p.warning->ref_state)
-        ref = static_cast<int>(f.events.size());
-    } else if (started) {
-      f.events.push_back({e->loc, m_fn_index, 1, e->text});
+        for (Item &i : items)
+          i.is_ref = false;
+      items.push_back({ev, Role::Relevant, e->to == p.warning->ref_state});
+      break;
+    }
+    case RawEvent::Kind::Call: items.push_back({ev, Role::Call, false}); break;
+    case RawEvent::Kind::Entry: items.push_back({ev, Role::Entry, false}); break;
+    case RawEvent::Kind::Return: items.push_back({ev, Role::Return, false}); break;
+    default:
+      if (started)
+        items.push_back({ev, Role::Context, false});
+      break;
     }
   }
+  items.push_back({{p.loc, p.fn, p.depth, ""}, Role::Relevant, false});
+  // A call in which nothing relevant happened is left out, from the call to
+  // the return.
+  std::vector<bool> keep(items.size(), true);
+  std::vector<std::pair<size_t, bool>> open; // call item, something relevant inside
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].role == Role::Call) {
+      open.push_back({i, false});
+    } else if (items[i].role == Role::Return && !open.empty()) {
+      auto [call, relevant] = open.back();
+      open.pop_back();
+      if (!relevant)
+        std::fill(keep.begin() + static_cast<std::ptrdiff_t>(call), keep.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                  false);
+      else if (!open.empty())
+        open.back().second = true;
+    } else if (items[i].role == Role::Relevant && !open.empty()) {
+      open.back().second = true;
+    }
+  }
+
+  Finding f;
+  f.warning = p.warning->name;
+  f.cwe = p.warning->cwe;
+  f.message = format_text(p.warning->message, p.expr, 0);
+  f.loc = p.loc;
+  f.function = p.fn;
+  int ref = 0;
+  bool crosses = false;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!keep[i])
+      continue;
+    crosses = crosses || items[i].ev.depth > 1;
+    f.events.push_back(items[i].ev);
+  }
+  // A path through calls starts with the analysed function's entry.
+  if (crosses)
+    f.events.insert(f.events.begin(), {m_module.functions[m_entry].loc, m_entry, 1,
+                                       "entry to " + quote_expr(m_module.function_name(m_module.functions[m_entry]))});
+  for (size_t i = 0, n = crosses ? 1 : 0; i < items.size(); ++i) {
+    if (!keep[i])
+      continue;
+    ++n;
+    if (items[i].is_ref)
+      ref = static_cast<int>(n);
+  }
   const char *final_tmpl = ref ? p.warning->final_text : p.warning->final_text_no_ref;
-  f.events.push_back({p.loc, m_fn_index, 1, format_text(final_tmpl, p.expr, ref, p.arg)});
+  f.events.back().text = format_text(final_tmpl, p.expr, ref, p.arg);
   if (!p.note.text.empty())
-    f.notes.push_back({p.note.loc, m_fn_index, 1, p.note.text});
+    f.notes.push_back({p.note.loc, p.fn, 1, p.note.text});
   return f;
 }
 
 FunctionResult FunctionAnalysis::run() {
   FunctionResult result;
-  m_seen.resize(m_fn.blocks.size());
-  m_states_at.assign(m_fn.blocks.size(), 0);
   State init;
+  init.fn = m_entry;
   init.sm.resize(m_checkers.size());
-  for (size_t k = 0; k < m_fn.params.size(); ++k)
-    init.bind(m_fn.params[k], m_svals.get(SK::Param, static_cast<int64_t>(k)));
+  for (size_t k = 0; k < fn().params.size(); ++k)
+    init.bind(fn().params[k], m_svals.get(SK::Param, static_cast<int64_t>(k)));
   m_nodes.reserve(64);
-  enqueue(0, std::move(init), -1, {}, m_fn.loc);
+  enqueue(0, std::move(init), -1, {}, fn().loc);
   while (!m_worklist.empty()) {
     int32_t n = m_worklist.front();
     m_worklist.pop_front();
@@ -1912,12 +2201,15 @@ FunctionResult FunctionAnalysis::run() {
     if (p.warning == &kDumpPath)
       result.findings.back().is_note = true;
   }
+  result.entered.assign(m_entered.begin(), m_entered.end());
   // One verdict per __analyzer_eval: what every path agreed on, else UNKNOWN.
   for (const auto &[uid, seen] : m_evals) {
     Finding f;
     f.warning = "introspection";
     f.loc = seen.first;
-    f.function = m_fn_index;
+    for (const auto &[index, fi] : m_infos)
+      if (uid >= fi->uid_base.front() && uid < fi->end_uid)
+        f.function = index;
     const uint8_t bits = seen.second;
     f.message = bits == (1u << static_cast<unsigned>(Tri::True))    ? "TRUE"
                 : bits == (1u << static_cast<unsigned>(Tri::False)) ? "FALSE"
@@ -1954,6 +2246,32 @@ FunctionResult Engine::analyze(uint32_t function) {
   }
   FunctionAnalysis a(m_module, function, m_opts, m_checkers);
   return a.run();
+}
+
+std::vector<bool> Engine::is_entry(const Module &m) {
+  std::vector<bool> called(m.functions.size(), false), address_taken(m.functions.size(), false);
+  auto body_of = [&](const Operand &o) -> int32_t {
+    return o.kind == OpKind::Func && o.id < m.symbols.size() ? m.symbols[o.id].body : -1;
+  };
+  for (size_t fi = 0; fi < m.functions.size(); ++fi)
+    for (const Block &b : m.functions[fi].blocks)
+      for (const Instruction &in : b.insns)
+        for (size_t k = 0; k < in.operands.size(); ++k) {
+          int32_t f = body_of(in.operands[k]);
+          if (f < 0 || static_cast<size_t>(f) == fi)
+            continue;
+          if (k == 0 && in.opcode == Opcode::Call)
+            called[static_cast<size_t>(f)] = true;
+          else
+            address_taken[static_cast<size_t>(f)] = true;
+        }
+  std::vector<bool> entry(m.functions.size(), true);
+  for (size_t f = 0; f < m.functions.size(); ++f) {
+    const uint32_t sym = m.functions[f].symbol;
+    if (sym < m.symbols.size() && m.symbols[sym].is_static && called[f] && !address_taken[f])
+      entry[f] = false;
+  }
+  return entry;
 }
 
 std::vector<std::string> Engine::warning_names() {

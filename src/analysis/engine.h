@@ -23,6 +23,7 @@ struct EngineOptions {
   size_t max_states_per_block = 12;  // before constraints are generalized away
   size_t max_liveness_bits = 1u << 30; // blocks x temporaries (128 MiB per liveness table)
   size_t max_forks = 512;            // extra outcomes of calls (realloc) per function; then calls are opaque
+  size_t max_call_depth = 4;         // stack depth of calls stepped into (1: none)
 };
 
 struct FunctionResult {
@@ -30,6 +31,7 @@ struct FunctionResult {
   size_t nodes = 0;
   bool too_complex = false;
   std::string too_complex_reason;
+  std::vector<uint32_t> entered; // functions whose body the analysis stepped into
 };
 
 // Thrown when an internal check fails; the caller skips the function.
@@ -43,6 +45,12 @@ public:
   ~Engine();
   // Analyses one function (index into Module::functions).
   FunctionResult analyze(uint32_t function);
+
+  // Which functions are entries of their own. Every function is, except a
+  // static function that other functions only call directly (its address
+  // is never taken): it is analysed in its callers' contexts, and on its
+  // own only if no analysis stepped into it (see FunctionResult::entered).
+  static std::vector<bool> is_entry(const ir::Module &m);
 
   // Names of every warning any checker can raise, sorted.
   static std::vector<std::string> warning_names();

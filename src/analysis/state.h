@@ -65,8 +65,25 @@ struct Relation {
 
 using SmMap = std::vector<std::pair<SvalId, StateId>>; // sorted by value
 
+// A caller's frame, kept while the engine steps through a function it
+// calls: where to go on, and the caller's temporaries and loops.
+struct Frame {
+  uint32_t fn;     // the caller (index into Module::functions)
+  uint32_t block;  // its call instruction
+  uint32_t index;
+  uint32_t result; // the temporary the call defines, 0 = none
+  std::vector<std::pair<uint32_t, SvalId>> temps;
+  std::vector<std::pair<uint32_t, uint8_t>> loops;
+  bool operator==(const Frame &o) const {
+    return fn == o.fn && block == o.block && index == o.index && result == o.result && temps == o.temps &&
+           loops == o.loops;
+  }
+};
+
 struct State {
-  std::vector<std::pair<uint32_t, SvalId>> temps;     // bound temporaries, sorted
+  uint32_t fn = 0;                                     // the function on top of the stack
+  std::vector<Frame> stack;                            // its callers, outermost first
+  std::vector<std::pair<uint32_t, SvalId>> temps;     // bound temporaries of fn, sorted
   std::vector<std::pair<std::string, SvalId>> memory;  // local places, sorted by key
   std::vector<SmMap> sm;                               // by checker
   std::vector<Constraint> constraints;                 // sorted
@@ -82,7 +99,7 @@ struct State {
   bool call_decided = false;
 
   bool operator==(const State &o) const {
-    return temps == o.temps && memory == o.memory && sm == o.sm && constraints == o.constraints &&
+    return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && sm == o.sm && constraints == o.constraints &&
            relations == o.relations &&
            escaped == o.escaped && exposed == o.exposed && loops == o.loops;
   }
@@ -94,6 +111,11 @@ struct State {
     auto mix = [&](size_t x) { h = (h ^ x) * 1099511628211ull; };
     for (auto &t : temps)
       mix(t.first * 2654435761u + t.second);
+    for (auto &f : stack) {
+      mix(f.fn * 7919u + f.block * 31u + f.index);
+      for (auto &t : f.temps)
+        mix(t.first * 2654435761u + t.second);
+    }
     for (auto &m : memory) {
       mix(std::hash<std::string>()(m.first));
       mix(m.second);

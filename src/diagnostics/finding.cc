@@ -2,7 +2,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diagnostics/finding.h"
 
+#include <map>
+#include <tuple>
+
 namespace pathwise {
+
+void deduplicate(std::vector<Finding> &findings) {
+  std::map<std::tuple<std::string, uint32_t, uint32_t, uint32_t, uintptr_t, std::string, bool>, size_t> best;
+  std::vector<bool> keep(findings.size(), false);
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const Finding &f = findings[i];
+    auto key = std::make_tuple(f.warning, f.loc.file, f.loc.line, f.loc.col, f.loc.handle, f.message, f.is_note);
+    auto [it, fresh] = best.emplace(key, i);
+    if (fresh) {
+      keep[i] = true;
+    } else if (f.events.size() < findings[it->second].events.size()) {
+      keep[it->second] = false;
+      keep[i] = true;
+      it->second = i;
+    }
+  }
+  size_t out = 0;
+  for (size_t i = 0; i < findings.size(); ++i)
+    if (keep[i]) {
+      if (out != i)
+        findings[out] = std::move(findings[i]);
+      ++out;
+    }
+  findings.resize(out);
+}
 
 std::string plain_text(const std::string &markup) {
   std::string out;

@@ -35,6 +35,11 @@ struct Finding {
   bool is_note = false;         // a note (introspection), not a warning
 };
 
+// Keeps one finding per warning, place and message: the one with the
+// shortest path (the first of equals). Analyses from different entry
+// functions can find the same problem in a function they both call.
+void deduplicate(std::vector<Finding> &findings);
+
 // "%<p%> leaks" -> "'p' leaks"; "%%" -> "%".
 std::string plain_text(const std::string &markup);
 

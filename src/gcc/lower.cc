@@ -788,6 +788,7 @@ void Lowerer::run() {
   if (!errs.empty())
     throw LowerError{"lowered IR is invalid: " + errs.front()};
   m_mod.symbols[m_fn.symbol].body = static_cast<int32_t>(m_mod.functions.size());
+  m_mod.symbols[m_fn.symbol].is_static = !TREE_PUBLIC(fndecl);
   m_mod.functions.push_back(std::move(m_fn));
 }
 

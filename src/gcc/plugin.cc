@@ -168,7 +168,18 @@ void analyse_translation_unit() {
   Engine engine(module, eopts);
   std::vector<Finding> findings;
   size_t failed = 0, too_complex = 0, total_nodes = 0;
-  for (uint32_t i = 0; i < module.functions.size(); ++i) {
+  // Entries first; then static functions that were only called, if no
+  // analysis stepped into them.
+  const std::vector<bool> entry = Engine::is_entry(module);
+  std::vector<bool> entered(module.functions.size(), false);
+  std::vector<uint32_t> order;
+  for (int pass = 0; pass < 2; ++pass)
+    for (uint32_t i = 0; i < module.functions.size(); ++i)
+      if (entry[i] == (pass == 0))
+        order.push_back(i);
+  for (uint32_t i : order) {
+    if (!entry[i] && entered[i])
+      continue;
     tree decl = reinterpret_cast<tree>(module.functions[i].handle);
     std::string failure;
     try {
@@ -187,6 +198,8 @@ void analyse_translation_unit() {
       }
       for (Finding &f : r.findings)
         findings.push_back(std::move(f));
+      for (uint32_t e : r.entered)
+        entered[e] = true;
     } catch (const InternalError &e) {
       failure = e.message;
     } catch (const std::exception &e) {
@@ -200,6 +213,7 @@ void analyse_translation_unit() {
         inform(DECL_SOURCE_LOCATION(decl), "%s: analysis of %qD skipped: %s", kPluginName, decl, failure.c_str());
     }
   }
+  deduplicate(findings);
   std::stable_sort(findings.begin(), findings.end(),
                    [&](const Finding &a, const Finding &b) { return finding_before(module, a, b); });
   for (const Finding &f : findings)

@@ -389,7 +389,8 @@ struct Printer {
   }
 
   void function() {
-    out << "func " << symbol_ref(m, f.symbol) << "(";
+    out << "func " << (f.symbol < m.symbols.size() && m.symbols[f.symbol].is_static ? "static " : "")
+        << symbol_ref(m, f.symbol) << "(";
     for (size_t k = 0; k < f.params.size(); ++k)
       out << (k ? ", " : "") << def(f.params[k]);
     out << ") -> " << type_text(f.ret_type);

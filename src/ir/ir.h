@@ -187,6 +187,7 @@ struct Symbol {
   // Attributes that the engine may rely on.
   bool is_noreturn = false;
   bool is_const = false; // Variable: read-only; Function: __attribute__((const))
+  bool is_static = false; // Function with a body: not visible outside its translation unit
   Loc loc;               // its declaration
   // Function: arguments declared __attribute__((nonnull)), 1-based;
   // nonnull_all: every pointer argument.

@@ -538,7 +538,12 @@ private:
     m_module.functions.emplace_back();
     m_fn = &m_module.functions.back();
     m_locals.clear();
+    skip_space_inline();
+    const bool is_static = peek_word() == "static";
+    if (is_static)
+      word();
     uint32_t sym = symbol_ref(SymbolKind::Function);
+    m_module.symbols[sym].is_static = is_static;
     if (m_module.symbols[sym].body >= 0)
       fail("function '" + m_module.symbols[sym].name + "' defined twice");
     m_module.symbols[sym].kind = SymbolKind::Function;
