@@ -469,6 +469,10 @@ private:
   bool known_not_equal(const State &s, SvalId v, int64_t c) const {
     if (c == 0 && is_address(v))
       return true;
+    // Stepping a pointer to an object never reaches NULL (GCC's analyzer
+    // assumes the same).
+    if (c == 0 && m_svals[v].kind == SK::Offset && known_not_equal(s, m_svals[v].base, 0))
+      return true;
     int64_t lo, hi;
     range_of(s, v, lo, hi);
     if (c < lo || c > hi)
@@ -883,6 +887,35 @@ private:
     return std::to_string(f) + key;
   }
 
+  // Copies what the fields of the struct at `from` hold to `to` (replacing
+  // what `to` held), naming the copies after `to_text` ('ptr.value').
+  void copy_fields(State &s, const std::string &from, const std::string &to, const std::string &to_text) {
+    const std::string from_text = memory_text(s, from);
+    std::vector<std::tuple<std::string, SvalId, std::string>> fields;
+    for (auto &m : s.memory)
+      if (key_in_local(m.first, from) && m.first != from) {
+        const std::string t = memory_text(s, m.first);
+        const bool suffix = !from_text.empty() && t.size() > from_text.size() && t.compare(0, from_text.size(), from_text) == 0;
+        fields.push_back({to + m.first.substr(from.size()), m.second,
+                          suffix && !to_text.empty() ? to_text + t.substr(from_text.size()) : ""});
+      }
+    clear_memory(s, to);
+    for (auto &[key, v, text] : fields) {
+      write_memory(s, key, v);
+      if (!text.empty())
+        m_key_text[text_key(s, key)] = text;
+    }
+  }
+
+  // The slot a struct returned by value is kept in, in the frame at depth
+  // (the caller's), until the temporary holding it dies.
+  static std::string return_slot(size_t depth) {
+    return "L" + std::to_string((depth << kFrameShift) | kLocalMask);
+  }
+  static bool is_return_slot(const std::string &key) {
+    return key[0] == 'L' && (key_base(key) & kLocalMask) == kLocalMask;
+  }
+
   // --- purging and leaks ---
   void collect_reachable(const State &s, std::vector<SvalId> &out) const {
     auto add = [&](SvalId v) {
@@ -922,6 +955,7 @@ private:
   void purge(State &s, const std::vector<uint32_t> &dead_temps, const std::vector<uint32_t> &dead_locals,
              bool everything, SvalId keep, const Loc &loc) {
     std::vector<std::pair<SvalId, std::string>> dropped;
+    std::vector<std::string> dead_slots;
     // What the caller still sees: the returned value and, for a struct
     // returned by value, what its fields hold.
     std::vector<SvalId> kept;
@@ -938,8 +972,19 @@ private:
       if (SvalId v = s.temp(t)) {
         dropped.push_back({v, m_cur->temp_text[t]});
         s.bind(t, 0);
+        if (m_svals[v].kind == SK::Aggregate && is_return_slot(m_svals.string_at(m_svals[v].a)))
+          dead_slots.push_back(m_svals.string_at(m_svals[v].a));
       }
     }
+    for (const std::string &slot : dead_slots)
+      for (auto it = s.memory.begin(); it != s.memory.end();) {
+        if (key_in_local(it->first, slot)) {
+          dropped.push_back({it->second, memory_text(s, it->first)});
+          it = s.memory.erase(it);
+        } else {
+          ++it;
+        }
+      }
     for (uint32_t l : dead_locals) {
       std::string prefix = "L" + std::to_string(l);
       for (auto it = s.memory.begin(); it != s.memory.end();) {
@@ -1428,6 +1473,10 @@ void FunctionAnalysis::deref(State &s, const Instruction &in, uint32_t uid, cons
     Context ctx(*this, s, static_cast<uint8_t>(c), loc);
     m_checkers[c]->on_deref(ctx, v, expr);
   }
+  // A path that goes on after the dereference had a pointer that is not
+  // NULL; a NULL one ends it.
+  if (!assume(s, v, OpName::Ne, m_svals.get(SK::Const, 0)))
+    m_path_ends = true;
 }
 
 // realloc (p, n), p not known NULL: it fails (NULL; p unchanged), succeeds
@@ -1714,14 +1763,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     std::string key = local_key(s, in.place);
     if (!key.empty() && m_svals[v].kind == SK::Aggregate) {
       // A struct copy between locals copies what the fields hold.
-      const std::string from = m_svals.string_at(m_svals[v].a);
-      std::vector<std::pair<std::string, SvalId>> fields;
-      for (auto &m : s.memory)
-        if (key_in_local(m.first, from) && m.first != from)
-          fields.push_back({key + m.first.substr(from.size()), m.second});
-      clear_memory(s, key);
-      for (auto &f : fields)
-        write_memory(s, f.first, f.second);
+      copy_fields(s, m_svals.string_at(m_svals[v].a), key, m_cur->namer.place(in.place));
     } else if (!key.empty()) {
       if (key[0] != 'L') {
         // Outside the function's own locals: another pointer, a global or an
@@ -1859,13 +1901,24 @@ bool FunctionAnalysis::callable(uint32_t f) {
 // its temporaries and locals die (a resource only they held leaks at `at`),
 // and the caller goes on after its call with the result bound.
 void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
+  const size_t depth = s.stack.size();
+  if (ret && m_svals[ret].kind == SK::Aggregate) {
+    // A struct returned by value: what its fields hold goes to the
+    // caller's return slot.
+    const std::string from = m_svals.string_at(m_svals[ret].a);
+    if (from[0] == 'L' && (key_base(from) >> kFrameShift) == depth) {
+      const std::string slot = return_slot(depth - 1);
+      m_key_text[text_key(s, slot)] = "<return-value>";
+      copy_fields(s, from, slot, "<return-value>");
+      ret = m_svals.get(SK::Aggregate, m_svals.string_id(slot));
+    }
+  }
   std::vector<uint32_t> temps;
   for (auto &t : s.temps)
     temps.push_back(t.first);
-  const size_t depth = s.stack.size();
   std::vector<uint32_t> locals;
   for (auto &m : s.memory)
-    if (m.first[0] == 'L' && (key_base(m.first) >> kFrameShift) == depth &&
+    if (m.first[0] == 'L' && (key_base(m.first) >> kFrameShift) == depth && !is_return_slot(m.first) &&
         (locals.empty() || locals.back() != key_base(m.first)))
       locals.push_back(key_base(m.first));
   purge(s, temps, locals, false, ret, at);

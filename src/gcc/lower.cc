@@ -759,12 +759,21 @@ void Lowerer::run() {
   m_fn.loc = loc_of(DECL_SOURCE_LOCATION(fndecl));
   m_fn.end_loc = loc_of(m_fun->function_end_locus);
   m_fn.handle = reinterpret_cast<uintptr_t>(fndecl);
+  // A parameter that lives in memory (a struct, or one whose address is
+  // taken) is stored there on entry.
+  std::vector<Instruction> param_stores;
   for (tree parm = DECL_ARGUMENTS(fndecl); parm; parm = DECL_CHAIN(parm)) {
     tree def = ssa_default_def(m_fun, parm);
     uint32_t t = def ? temp_for(def) : named_temp(lower_type(TREE_TYPE(parm)), parm);
     m_fn.params.push_back(t);
-    if (TREE_ADDRESSABLE(parm) || !is_gimple_reg(parm))
-      local_for(parm);
+    if (TREE_ADDRESSABLE(parm) || !is_gimple_reg(parm)) {
+      Instruction st;
+      st.opcode = Opcode::Store;
+      st.place.base = PlaceBase::Local;
+      st.place.id = local_for(parm);
+      st.operands.push_back(Operand::temp(t));
+      param_stores.push_back(std::move(st));
+    }
   }
   // Blocks: IR bb0 is the synthetic entry.
   basic_block bb;
@@ -774,6 +783,7 @@ void Lowerer::run() {
   m_fn.blocks.resize(next);
   edge first = single_succ_p(ENTRY_BLOCK_PTR_FOR_FN(m_fun)) ? single_succ_edge(ENTRY_BLOCK_PTR_FOR_FN(m_fun))
                                                              : nullptr;
+  m_fn.blocks[0].insns = std::move(param_stores);
   Instruction entry;
   if (first && first->dest != EXIT_BLOCK_PTR_FOR_FN(m_fun)) {
     entry.opcode = Opcode::Jmp;
