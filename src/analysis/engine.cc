@@ -998,9 +998,12 @@ private:
     }
     if (everything) {
       // Memory first: 'tmp.m_ptr' names a leak better than 'malloc(8)'.
+      // Globals stay, and so does what they reach.
       for (auto &mm : s.memory)
-        dropped.push_back({mm.second, memory_text(s, mm.first)});
-      s.memory.clear();
+        if (mm.first[0] != 'G')
+          dropped.push_back({mm.second, memory_text(s, mm.first)});
+      s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [](const auto &m) { return m.first[0] == 'L'; }),
+                     s.memory.end());
       for (auto &t : s.temps)
         dropped.push_back({t.second, m_cur->temp_text[t.first]});
       s.temps.clear();
@@ -1829,7 +1832,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   case Opcode::Clobber:
     if (in.place.base == PlaceBase::Local && in.place.path.empty())
-      purge(s, {}, {in.place.id}, false, 0, loc);
+      purge(s, {}, {local_id(s, in.place.id)}, false, 0, loc);
     break;
   case Opcode::Unknown:
     for (const Operand &o : in.operands)
@@ -1902,6 +1905,15 @@ bool FunctionAnalysis::callable(uint32_t f) {
 // and the caller goes on after its call with the result bound.
 void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
   const size_t depth = s.stack.size();
+  // A result the caller neither uses nor keeps in a variable is dropped
+  // here.
+  const Frame &caller_frame = s.stack.back();
+  const FnInfo &caller_info = info(caller_frame.fn);
+  const bool used =
+      caller_frame.result &&
+      (caller_info.fn->temps[caller_frame.result].var ||
+       is_live_after(caller_info.live, *caller_info.fn, caller_frame.block, caller_frame.index, caller_frame.result));
+  bool slot_made = false;
   if (ret && m_svals[ret].kind == SK::Aggregate) {
     // A struct returned by value: what its fields hold goes to the
     // caller's return slot.
@@ -1911,6 +1923,7 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
       m_key_text[text_key(s, slot)] = "<return-value>";
       copy_fields(s, from, slot, "<return-value>");
       ret = m_svals.get(SK::Aggregate, m_svals.string_id(slot));
+      slot_made = true;
     }
   }
   std::vector<uint32_t> temps;
@@ -1921,6 +1934,11 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
     if (m.first[0] == 'L' && (key_base(m.first) >> kFrameShift) == depth && !is_return_slot(m.first) &&
         (locals.empty() || locals.back() != key_base(m.first)))
       locals.push_back(key_base(m.first));
+  if (!used) {
+    if (slot_made) // first: '<return-value>.ptr' names a leak
+      locals.insert(locals.begin(), key_base(return_slot(depth - 1)));
+    ret = 0;
+  }
   purge(s, temps, locals, false, ret, at);
   s.exposed.erase(std::remove_if(s.exposed.begin(), s.exposed.end(),
                                  [&](SvalId l) { return (l >> kFrameShift) == depth; }),
