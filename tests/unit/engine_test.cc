@@ -349,3 +349,120 @@ TEST(Engine, WarningNamesAreSorted) {
                                              "possible-null-argument", "possible-null-dereference",
                                              "use-after-free"}));
 }
+
+// release (p) frees its argument; use (p) calls it twice.
+const char *kReleaseTwice = R"(func @use(%1:ptr "ptr") -> void !"t.c":10:6 {
+bb0:
+  call @release(%1) !12:3
+  call @release(%1) !13:3
+  ret !14:1
+}
+func static @release(%1:ptr "victim") -> void !"t.c":2:13 {
+bb0:
+  call @free(%1) !4:3
+  ret !5:1
+}
+)";
+
+TEST(EngineCalls, DoubleFreeAcrossCallsHasFramesInThePath) {
+  Analysis r = analyze(kReleaseTwice);
+  ASSERT_EQ(r.result.findings.size(), 1u);
+  const Finding &f = r.result.findings[0];
+  EXPECT_EQ(plain_text(f.message), "double-'free' of 'victim'");
+  EXPECT_EQ(f.function, 1u); // reported in release
+  EXPECT_EQ(events(f), (std::vector<std::string>{
+                           "10: entry to 'use'", "12: calling 'release' from 'use'", "2: entry to 'release'",
+                           "4: first 'free' here", "12: returning to 'use' from 'release'",
+                           "13: calling 'release' from 'use'", "2: entry to 'release'",
+                           "4: second 'free' here; first 'free' was at (4)"}));
+  std::vector<int> depths;
+  for (const PathEvent &e : f.events)
+    depths.push_back(e.depth);
+  EXPECT_EQ(depths, (std::vector<int>{1, 1, 2, 2, 1, 1, 2, 2}));
+  EXPECT_EQ(r.result.entered, (std::vector<uint32_t>{1}));
+}
+
+TEST(EngineCalls, DepthOneKeepsCallsOpaque) {
+  EngineOptions o;
+  o.max_call_depth = 1;
+  Analysis r = analyze(kReleaseTwice, o);
+  EXPECT_TRUE(r.result.findings.empty());
+  EXPECT_TRUE(r.result.entered.empty());
+}
+
+TEST(EngineCalls, RecursionStaysOpaque) {
+  // f (p) { free (p); f (p); } would be a double free if the engine went
+  // round the recursion; it does not step into a function already on the
+  // stack.
+  Analysis r = analyze(R"(func @f(%1:ptr "p") -> void {
+bb0:
+  call @free(%1) !2:3
+  call @f(%1) !3:3
+  ret !4:1
+}
+)");
+  EXPECT_TRUE(r.result.findings.empty());
+}
+
+TEST(EngineCalls, CalleeNotUsingItsResultLeaksInTheCallee) {
+  Analysis r = analyze(R"(func @caller() -> void !"t.c":10:6 {
+bb0:
+  call @make() !11:3
+  ret !12:1
+}
+func @make() -> ptr !"t.c":2:7 {
+bb0:
+  %1:ptr "result" = call @malloc(8:i64) !3:18
+  ret %1 !4:3
+}
+)");
+  ASSERT_EQ(r.result.findings.size(), 1u);
+  EXPECT_EQ(plain_text(r.result.findings[0].message), "leak of 'result'");
+  EXPECT_EQ(r.result.findings[0].loc.line, 4u);
+  // ...but one that keeps it does not leak there.
+  Analysis r2 = analyze(R"(func @caller() -> ptr !"t.c":10:6 {
+bb0:
+  %1:ptr = call @make() !11:3
+  ret %1 !12:1
+}
+func @make() -> ptr !"t.c":2:7 {
+bb0:
+  %1:ptr "result" = call @malloc(8:i64) !3:18
+  ret %1 !4:3
+}
+)");
+  EXPECT_TRUE(r2.result.findings.empty()) << format_finding(r2.module, r2.result.findings[0]);
+}
+
+TEST(EngineCalls, StaticFunctionsOnlyCalledAreNotEntries) {
+  Module m = parse_module(std::string(kReleaseTwice) + R"(func static @unused() -> void {
+bb0:
+  ret
+}
+func static @taken() -> void {
+bb0:
+  ret
+}
+func @g() -> ptr {
+bb0:
+  %1:ptr = copy @taken
+  ret %1
+}
+)");
+  EXPECT_EQ(Engine::is_entry(m), (std::vector<bool>{true, false, true, true, true}));
+}
+
+TEST(Findings, DeduplicateKeepsTheShortestPath) {
+  Finding a, b, c;
+  a.warning = b.warning = c.warning = "double-free";
+  a.message = b.message = c.message = "m";
+  a.loc.line = b.loc.line = 3;
+  c.loc.line = 4;
+  a.events.resize(3);
+  b.events.resize(2);
+  std::vector<Finding> v{a, b, c};
+  deduplicate(v);
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].events.size(), 2u);
+  EXPECT_EQ(v[1].loc.line, 4u);
+}

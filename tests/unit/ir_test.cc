@@ -108,3 +108,12 @@ bb3:
   EXPECT_EQ(successors(m.functions[0].blocks[0]), (std::vector<uint32_t>{1, 2, 3}));
   EXPECT_TRUE(verify_module(m).empty());
 }
+
+TEST(IrText, StaticFunctionsRoundTrip) {
+  Module m = parse_module("func static @f() -> void {\nbb0:\n  ret\n}\nfunc @g() -> void {\nbb0:\n  ret\n}\n");
+  EXPECT_TRUE(m.symbols[m.functions[0].symbol].is_static);
+  EXPECT_FALSE(m.symbols[m.functions[1].symbol].is_static);
+  const std::string text = print_module(m);
+  EXPECT_NE(text.find("func static @f()"), std::string::npos) << text;
+  EXPECT_NE(text.find("func @g()"), std::string::npos) << text;
+}

@@ -1,0 +1,160 @@
+/* Calls into functions with a body: the engine steps into them in the
+   caller's context, so bugs that span functions are found, with the call
+   and return events in the path.  */
+#include <stdlib.h>
+
+extern void unknown (void *);
+
+static void release (void *victim) /* { dg-message "\\(3\\) entry to 'release'" } */
+{
+  free (victim); /* { dg-warning "double-'free' of 'victim'" } */
+  /* { dg-message "\\(4\\) first 'free' here" "first" { target *-*-* } .-1 } */
+  /* { dg-message "second 'free' here; first 'free' was at \\(4\\)" "second" { target *-*-* } .-2 } */
+}
+
+void release_twice_bad (void *ptr) /* { dg-message "\\(1\\) entry to 'release_twice_bad'" } */
+{
+  release (ptr); /* { dg-message "\\(2\\) calling 'release' from 'release_twice_bad'" } */
+  /* { dg-message "\\(5\\) returning to 'release_twice_bad' from 'release'" "return" { target *-*-* } .-1 } */
+  release (ptr);
+}
+
+void release_once_ok (void *ptr)
+{
+  release (ptr);
+}
+
+static void *make (size_t n)
+{
+  return malloc (n); /* { dg-message "allocated here" } */
+}
+
+void wrapper_leak_bad (void)
+{
+  void *p = make (16);
+} /* { dg-warning "leak of 'p'" } */
+
+void *wrapper_returned_ok (void)
+{
+  return make (16);
+}
+
+void wrapper_freed_ok (void)
+{
+  void *p = make (16);
+  free (p);
+}
+
+/* The result is never used: it leaks inside the callee, at its return.  */
+static void *calls_malloc (void)
+{
+  void *result = malloc (1024);
+  return result; /* { dg-warning "leak of 'result'" } */
+}
+
+void result_unused_bad (void)
+{
+  calls_malloc ();
+}
+
+static int deref (int *q)
+{
+  return *q; /* { dg-warning "dereference of NULL 'q'" } */
+}
+
+int null_passed_bad (void)
+{
+  return deref (NULL);
+}
+
+int pointer_passed_ok (void)
+{
+  int i = 42;
+  return deref (&i);
+}
+
+/* Structs by value, in and out.  */
+typedef struct boxed { void *value; } boxed;
+
+static boxed box_malloc (size_t n)
+{
+  boxed b;
+  b.value = malloc (n);
+  return b;
+}
+
+static void box_free (boxed b)
+{
+  free (b.value); /* { dg-warning "double-'free' of 'b.value'" } */
+}
+
+void boxed_leak_bad (void)
+{
+  boxed b = box_malloc (8);
+} /* { dg-warning "leak of 'b.value'" } */
+
+void boxed_double_free_bad (void)
+{
+  boxed b = box_malloc (8);
+  box_free (b);
+  box_free (b);
+}
+
+void boxed_ok (void)
+{
+  boxed b = box_malloc (8);
+  box_free (b);
+}
+
+/* A helper that stores the pointer somewhere else: no leak.  */
+struct holder { void *p; };
+
+static void keep (struct holder *h, void *p)
+{
+  h->p = p;
+}
+
+void kept_in_holder_ok (struct holder *h)
+{
+  keep (h, malloc (8));
+}
+
+/* Recursion stays an opaque call.  */
+static int count_down (int n, void *p)
+{
+  if (n <= 0)
+    {
+      free (p);
+      return 0;
+    }
+  return count_down (n - 1, p);
+}
+
+void recursion_ok (void)
+{
+  count_down (3, malloc (4));
+}
+
+/* Calls through a function pointer whose target is known.  */
+void through_pointer_bad (void *ptr)
+{
+  void (*fn) (void *) = release;
+  fn (ptr);
+  fn (ptr);
+}
+
+/* A branch on what the callee returned is told in the path.  */
+static int is_valid (int *v)
+{
+  return *v > 0;
+}
+
+void branch_on_result_bad (int *v)
+{
+  char *buf = malloc (4);
+  if (!buf)
+    return;
+  if (!is_valid (v)) /* { dg-message "following 'true' branch" } */
+    free (buf);
+  free (buf); /* { dg-warning "double-'free' of 'buf'" } */
+}
