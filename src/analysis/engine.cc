@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <iterator>
 #include <map>
 #include <unordered_map>
 
@@ -217,8 +218,8 @@ constexpr uint32_t kLocalMask = (1u << kFrameShift) - 1;
 class FunctionAnalysis {
 public:
   FunctionAnalysis(const Module &m, uint32_t fn_index, const EngineOptions &opts,
-                   const std::vector<std::unique_ptr<Checker>> &checkers)
-      : m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers) {
+                   const std::vector<std::unique_ptr<Checker>> &checkers, const std::vector<bool> &worth_entering)
+      : m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers), m_worth_entering(worth_entering) {
     m_cur = &info(fn_index);
   }
 
@@ -229,6 +230,7 @@ private:
   uint32_t m_entry;
   const EngineOptions &m_opts;
   const std::vector<std::unique_ptr<Checker>> &m_checkers;
+  const std::vector<bool> &m_worth_entering;
   std::map<uint32_t, std::unique_ptr<FnInfo>> m_infos;
   const FnInfo *m_cur = nullptr; // the function being stepped through
   uint16_t m_depth = 1;          // its stack depth (1 = the analysed function)
@@ -283,6 +285,7 @@ private:
   // By program point (see point()): state hash -> nodes.
   std::unordered_map<uint64_t, std::unordered_map<size_t, std::vector<int32_t>>> m_seen;
   std::unordered_map<uint64_t, size_t> m_states_at; // by program point and calling context
+  std::unordered_map<uint64_t, std::vector<int32_t>> m_point_nodes; // by program point
   std::vector<Pending> m_pending;
   std::map<uint32_t, std::pair<Loc, uint8_t>> m_evals; // __analyzer_eval: uid -> (place, Tri bits seen)
   bool m_entry_own = false; // passes take_branch's knowledge to enqueue
@@ -1222,6 +1225,10 @@ private:
     for (auto &t : s.temps)
       if (!keep(t.second))
         t.second = widened(block, t.first);
+    for (Frame &f : s.stack) // the callers' too: they may differ the most
+      for (auto &t : f.temps)
+        if (!keep(t.second))
+          t.second = m_svals.get(SK::Conjured, info(f.fn).uid_base[f.block] + f.index, -1 - static_cast<int64_t>(t.first));
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [&](const auto &m) { return !keep(m.second); }),
                    s.memory.end());
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
@@ -1230,6 +1237,41 @@ private:
     s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
                                      [&](const Relation &r) { return level >= 2 || !stays(r.a) || !stays(r.b); }),
                       s.relations.end());
+  }
+
+  // When states keep arriving at a point, s takes in an earlier state e
+  // that binds the same values and tracks the same states: s keeps only the
+  // facts both have (constraints, relations) and every exposure and escape
+  // either has. Sound: the result describes both. Example: "p escaped, n >
+  // 0" and "n > 0, n < 10" become "p escaped, n > 0"; a state equal to e
+  // then stops there.
+  void join(State &s, const State &e) const {
+    if (s.fn != e.fn || !(s.stack == e.stack) || s.temps != e.temps || s.memory != e.memory || s.sm != e.sm ||
+        s.loops != e.loops)
+      return;
+    std::vector<Constraint> cs;
+    for (const Constraint &c : s.constraints) {
+      if (!c.is_range) {
+        if (std::binary_search(e.constraints.begin(), e.constraints.end(), c))
+          cs.push_back(c);
+        continue;
+      }
+      auto it = std::lower_bound(e.constraints.begin(), e.constraints.end(), Constraint{c.v, true, INT64_MIN, INT64_MIN});
+      if (it != e.constraints.end() && it->v == c.v && it->is_range)
+        cs.push_back({c.v, true, std::min(c.lo, it->lo), std::max(c.hi, it->hi)});
+    }
+    s.constraints = std::move(cs);
+    std::vector<Relation> rs;
+    std::set_intersection(s.relations.begin(), s.relations.end(), e.relations.begin(), e.relations.end(),
+                          std::back_inserter(rs));
+    s.relations = std::move(rs);
+    std::vector<SvalId> u;
+    std::set_union(s.escaped.begin(), s.escaped.end(), e.escaped.begin(), e.escaped.end(), std::back_inserter(u));
+    s.escaped = std::move(u);
+    u.clear();
+    std::set_union(s.exposed.begin(), s.exposed.end(), e.exposed.begin(), e.exposed.end(), std::back_inserter(u));
+    s.exposed = std::move(u);
+    s.approximate = true;
   }
 
   // A variable given the NULL constant: the event that explains a later
@@ -1270,7 +1312,10 @@ private:
   void leave_call(State &s, SvalId ret, const Loc &at);
   bool m_entering = false; // set by step when it stepped into a call
   bool callable(uint32_t f);
+  bool passes_tracked(const State &s, SvalId arg) const;
   std::map<uint32_t, bool> m_callable;
+  size_t m_callee_nodes = 0;     // nodes with a call stack
+  std::set<uint32_t> m_not_entered; // functions found too costly to step into
   void process(int32_t node);
   void run_block(int32_t node_id, State s, std::vector<RawEvent> events, size_t start, bool resumed, Loc last,
                  bool seen_loc_in_block);
@@ -1351,6 +1396,10 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   if (states_here >= m_opts.max_states_per_block)
     generalize(s, block, states_here >= 2 * m_opts.max_states_per_block ? 2 : 1);
   std::vector<std::pair<SvalId, SvalId>> renames = canonicalize(s);
+  std::vector<int32_t> &here = m_point_nodes[point];
+  if (states_here >= 2 * m_opts.max_states_per_block)
+    for (int32_t n : here)
+      join(s, m_nodes[n].state);
   size_t h = s.hash();
   auto &bucket = m_seen[point][h];
   for (int32_t n : bucket)
@@ -1362,14 +1411,24 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
       m_too_complex_reason = reason;
     }
   };
+  if (states_here >= 4 * m_opts.max_states_per_block && !s.stack.empty()) {
+    // Too many ways through a function stepped into: its calls are opaque
+    // from now on, and this path ends here. The analysed function's own
+    // paths go on.
+    m_not_entered.insert(s.fn);
+    return;
+  }
   if (states_here >= 4 * m_opts.max_states_per_block)
     return give_up("more than " + std::to_string(4 * m_opts.max_states_per_block) + " states reached block " +
                    std::to_string(block));
   if (m_nodes.size() >= m_opts.max_nodes)
     return give_up("exploded graph exceeded " + std::to_string(m_opts.max_nodes) + " nodes");
   states_here++;
+  if (!s.stack.empty())
+    ++m_callee_nodes;
   auto id = static_cast<int32_t>(m_nodes.size());
   bucket.push_back(id);
+  here.push_back(id);
   m_nodes.push_back(
       {block, start, resumed, std::move(s), pred, std::move(events), std::move(renames), entry_loc, m_entry_own});
   m_worklist.push_back(id);
@@ -1854,7 +1913,8 @@ void FunctionAnalysis::process(int32_t node_id) {
 // caller's frame is kept on the stack, the arguments bind the callee's
 // parameters, and the path goes on at the callee's entry.
 bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc) {
-  if (s.stack.size() + 2 > m_opts.max_call_depth || m_nodes.size() >= m_opts.max_nodes / 2)
+  if (s.stack.size() + 2 > m_opts.max_call_depth || m_nodes.size() >= m_opts.max_nodes / 2 ||
+      m_callee_nodes >= m_opts.max_callee_nodes)
     return false;
   const SvalId target = operand_value(s, in.operands[0]);
   if (m_svals[target].kind != SK::FuncAddr)
@@ -1864,13 +1924,17 @@ bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const 
     return false;
   const auto callee = static_cast<uint32_t>(m_module.symbols[sym].body);
   const Function &cf = m_module.functions[callee];
-  if (cf.params.size() != in.operands.size() - 1 || !callable(callee))
+  if (cf.params.size() != in.operands.size() - 1 || cf.blocks.size() > m_opts.max_callee_blocks || !callable(callee))
+    return false;
+  if (m_not_entered.count(callee))
     return false;
   if (callee == s.fn || std::any_of(s.stack.begin(), s.stack.end(), [&](const Frame &f) { return f.fn == callee; }))
     return false; // recursion: the call stays opaque
   std::vector<SvalId> args;
   for (size_t k = 1; k < in.operands.size(); ++k)
     args.push_back(operand_value(s, in.operands[k]));
+  if (!m_worth_entering[callee] && !std::any_of(args.begin(), args.end(), [&](SvalId a) { return passes_tracked(s, a); }))
+    return false; // nothing there for a checker: the call stays opaque
   const std::string &callee_name = m_module.function_name(cf);
   m_cur_events->push_back(event(RawEvent::Kind::Call, loc,
                                 "calling " + quote_expr(callee_name) + " from " +
@@ -1885,6 +1949,20 @@ bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const 
   m_cur_events->push_back(event(RawEvent::Kind::Entry, cf.loc, "entry to " + quote_expr(callee_name)));
   m_entered.insert(callee);
   return true;
+}
+
+// Does an argument give the callee something a checker tracks: a tracked
+// value, NULL, or a local holding a tracked value?
+bool FunctionAnalysis::passes_tracked(const State &s, SvalId arg) const {
+  const SvalId root = root_of(arg);
+  if (is_tracked(s, root) || (m_svals[arg].kind == SK::Const && m_svals[arg].a == 0))
+    return true;
+  if (m_svals[root].kind != SK::LocalAddr)
+    return false;
+  const std::string prefix = "L" + std::to_string(m_svals[root].a);
+  return std::any_of(s.memory.begin(), s.memory.end(), [&](const auto &m) {
+    return key_in_local(m.first, prefix) && is_tracked(s, root_of(m.second));
+  });
 }
 
 // Can the engine step into this function? Its IR must be valid, and its
@@ -2295,7 +2373,41 @@ FunctionResult FunctionAnalysis::run() {
 
 } // namespace
 
-Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::move(opts)), m_checkers(make_checkers()) {}
+Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::move(opts)), m_checkers(make_checkers()) {
+  // Functions worth stepping into whatever their arguments: those that
+  // reach (through calls) a function a checker models or an introspection
+  // call, and those that may return NULL. Calls of others are stepped into
+  // only when the caller passes them something tracked (or NULL).
+  const size_t n = m.functions.size();
+  m_worth_entering.assign(n, false);
+  std::vector<std::vector<uint32_t>> callees(n);
+  for (size_t f = 0; f < n; ++f) {
+    const Function &fn = m.functions[f];
+    const bool returns_pointer = fn.ret_type.is_pointer();
+    for (const Block &b : fn.blocks)
+      for (const Instruction &in : b.insns) {
+        if (in.opcode == Opcode::Call && in.operands[0].kind == OpKind::Func && in.operands[0].id < m.symbols.size()) {
+          const Symbol &sym = m.symbols[in.operands[0].id];
+          if (sym.body >= 0)
+            callees[f].push_back(static_cast<uint32_t>(sym.body));
+          else if (sym.name.rfind("__analyzer_", 0) == 0 ||
+                   std::any_of(m_checkers.begin(), m_checkers.end(), [&](const auto &c) { return c->models(sym.name); }))
+            m_worth_entering[f] = true;
+        }
+        if (returns_pointer && (in.opcode == Opcode::Ret || in.opcode == Opcode::Phi || in.opcode == Opcode::Copy) &&
+            std::any_of(in.operands.begin(), in.operands.end(), [](const Operand &o) { return o.kind == OpKind::Null; }))
+          m_worth_entering[f] = true;
+      }
+  }
+  // ...and their callers, as deep as the engine steps into calls.
+  for (size_t level = 2; level < m_opts.max_call_depth; ++level) {
+    std::vector<bool> next = m_worth_entering;
+    for (size_t f = 0; f < n; ++f)
+      if (std::any_of(callees[f].begin(), callees[f].end(), [&](uint32_t c) { return m_worth_entering[c]; }))
+        next[f] = true;
+    m_worth_entering = std::move(next);
+  }
+}
 
 Engine::~Engine() = default;
 
@@ -2315,7 +2427,7 @@ FunctionResult Engine::analyze(uint32_t function) {
                            " temporaries are more than the analysis takes on";
     return r;
   }
-  FunctionAnalysis a(m_module, function, m_opts, m_checkers);
+  FunctionAnalysis a(m_module, function, m_opts, m_checkers, m_worth_entering);
   return a.run();
 }
 

@@ -24,6 +24,8 @@ struct EngineOptions {
   size_t max_liveness_bits = 1u << 30; // blocks x temporaries (128 MiB per liveness table)
   size_t max_forks = 512;            // extra outcomes of calls (realloc) per function; then calls are opaque
   size_t max_call_depth = 4;         // stack depth of calls stepped into (1: none)
+  size_t max_callee_blocks = 24;     // larger functions are not stepped into
+  size_t max_callee_nodes = 2000;    // nodes spent inside callees per function; then calls are opaque
 };
 
 struct FunctionResult {
@@ -59,6 +61,7 @@ private:
   const ir::Module &m_module;
   EngineOptions m_opts;
   std::vector<std::unique_ptr<Checker>> m_checkers;
+  std::vector<bool> m_worth_entering; // by function, see the constructor
 };
 
 } // namespace pathwise

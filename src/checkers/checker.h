@@ -101,6 +101,10 @@ public:
   // A call to a named function. Returns true if the checker modelled it
   // completely, so the engine does not let its arguments escape.
   virtual bool on_call(CheckerContext &, const CallEvent &) { return false; }
+  // Does a call to this function make or release what the checker tracks
+  // (malloc, free, fopen)? A function that reaches one is worth stepping
+  // into.
+  virtual bool models(std::string_view) const { return false; }
   // A read or write through pointer v.
   virtual void on_deref(CheckerContext &, SvalId, const std::string &) {}
   // A branch learned that v is NULL (is_null) or non-NULL.

@@ -64,6 +64,7 @@ bool only_uses_arguments(std::string_view f) {
 class FileChecker final : public Checker {
 public:
   const char *name() const override { return "file"; }
+  bool models(std::string_view f) const override { return is_opener(f) || is_closer(f); }
 
   const std::vector<const char *> &state_names() const override {
     static const std::vector<const char *> names = {"start", "unchecked", "null", "nonnull", "closed", "stop"};

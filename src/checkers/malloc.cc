@@ -125,6 +125,10 @@ bool is_deallocator(std::string_view f) { return f == "free" || f == "__builtin_
 class MallocChecker final : public Checker {
 public:
   const char *name() const override { return "malloc"; }
+  bool models(std::string_view f) const override {
+    return is_allocator(f) || is_stack_allocator(f) || is_deallocator(f) || f == "realloc" ||
+           f == "__builtin_realloc";
+  }
 
   const std::vector<const char *> &state_names() const override {
     static const std::vector<const char *> names = {"start", "unchecked", "null", "nonnull",
