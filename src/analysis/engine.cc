@@ -1025,6 +1025,26 @@ private:
       any_state = any_state || !m.empty();
     if (!any_state)
       return;
+    // Most dropped values are plain numbers nothing knows about: then there
+    // is nothing to report or forget.
+    auto matters = [&](SvalId v) {
+      for (SvalId r = v; r; r = m_svals[r].kind == SK::Offset ? m_svals[r].base : 0) {
+        if (is_tracked(s, r) || set_contains(s.escaped, r))
+          return true;
+        auto c = std::lower_bound(s.constraints.begin(), s.constraints.end(), Constraint{r, false, INT64_MIN, INT64_MIN});
+        if (c != s.constraints.end() && c->v == r)
+          return true;
+        for (const Relation &rel : s.relations)
+          if (rel.a == r || rel.b == r)
+            return true;
+        for (const auto &m : s.memory)
+          if (m.first[0] == 'S' && key_base(m.first) == r)
+            return true;
+      }
+      return false;
+    };
+    if (std::none_of(dropped.begin(), dropped.end(), [&](const auto &d) { return matters(d.first); }))
+      return;
     std::vector<SvalId> reach;
     collect_reachable(s, reach);
     for (SvalId k : kept)
@@ -2380,6 +2400,7 @@ Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::m
   // only when the caller passes them something tracked (or NULL).
   const size_t n = m.functions.size();
   m_worth_entering.assign(n, false);
+  std::vector<bool> may_return_null(n, false);
   std::vector<std::vector<uint32_t>> callees(n);
   for (size_t f = 0; f < n; ++f) {
     const Function &fn = m.functions[f];
@@ -2396,7 +2417,7 @@ Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::m
         }
         if (returns_pointer && (in.opcode == Opcode::Ret || in.opcode == Opcode::Phi || in.opcode == Opcode::Copy) &&
             std::any_of(in.operands.begin(), in.operands.end(), [](const Operand &o) { return o.kind == OpKind::Null; }))
-          m_worth_entering[f] = true;
+          may_return_null[f] = true;
       }
   }
   // ...and their callers, as deep as the engine steps into calls.
@@ -2407,6 +2428,9 @@ Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::m
         next[f] = true;
     m_worth_entering = std::move(next);
   }
+  for (size_t f = 0; f < n; ++f)
+    if (may_return_null[f])
+      m_worth_entering[f] = true;
 }
 
 Engine::~Engine() = default;

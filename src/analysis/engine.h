@@ -25,7 +25,7 @@ struct EngineOptions {
   size_t max_forks = 512;            // extra outcomes of calls (realloc) per function; then calls are opaque
   size_t max_call_depth = 4;         // stack depth of calls stepped into (1: none)
   size_t max_callee_blocks = 24;     // larger functions are not stepped into
-  size_t max_callee_nodes = 2000;    // nodes spent inside callees per function; then calls are opaque
+  size_t max_callee_nodes = 400;     // nodes spent inside callees per function; then calls are opaque
 };
 
 struct FunctionResult {

@@ -165,12 +165,6 @@ void analyse_translation_unit() {
 
   EngineOptions eopts;
   eopts.disabled = g_options.disabled;
-  if (const char *e = getenv("PW_CB"))
-    eopts.max_callee_blocks = strtoul(e, nullptr, 10);
-  if (const char *e = getenv("PW_CN"))
-    eopts.max_callee_nodes = strtoul(e, nullptr, 10);
-  if (const char *e = getenv("PW_CD"))
-    eopts.max_call_depth = strtoul(e, nullptr, 10);
   Engine engine(module, eopts);
   std::vector<Finding> findings;
   size_t failed = 0, too_complex = 0, total_nodes = 0;
@@ -192,7 +186,6 @@ void analyse_translation_unit() {
       auto t0 = std::chrono::steady_clock::now();
       FunctionResult r = engine.analyze(i);
       total_nodes += r.nodes;
-      if (getenv("PW_NODES")) fprintf(stderr, "NODES %zu %s entered=%zu\n", r.nodes, IDENTIFIER_POINTER(DECL_NAME(decl)), r.entered.size());
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (g_options.verbose && ms >= 20.0)
         inform(DECL_SOURCE_LOCATION(decl), "%s: analysis of %qD took %d ms (%lu exploded nodes)", kPluginName,
