@@ -337,6 +337,76 @@ private:
     return m_svals.get(SK::Conjured, m_cur->uid_base[block], -1 - static_cast<int64_t>(t));
   }
 
+  // Widens temporary t (holding v) at block: its widened value, which from
+  // now on stands for v. If the state still holds that value from an
+  // earlier trip (an older object: the previous node of a list), the older
+  // one is renamed first, so that the two are not taken for one object.
+  SvalId widen_to(State &s, uint32_t block, uint32_t t, SvalId v) {
+    const SvalId w = widened(block, t);
+    if (v != w && in_state(s, w))
+      rename_value(s, w, conjure(s, m_cur->uid_base[block]));
+    return w;
+  }
+
+  // Does any part of the state name v (or an offset from it)?
+  bool in_state(const State &s, SvalId v) const {
+    auto is_v = [&](SvalId x) { return root_of(x) == v; };
+    for (auto &t : s.temps)
+      if (is_v(t.second))
+        return true;
+    for (auto &f : s.stack)
+      for (auto &t : f.temps)
+        if (is_v(t.second))
+          return true;
+    for (auto &m : s.memory)
+      if (is_v(m.second) || (m.first[0] == 'S' && key_base(m.first) == v))
+        return true;
+    return is_tracked(s, v);
+  }
+
+  // Replaces value `from` by `to` everywhere in the state.
+  void rename_value(State &s, SvalId from, SvalId to) {
+    auto sub = [&](SvalId x) {
+      if (x == from)
+        return to;
+      if (x && m_svals[x].kind == SK::Offset && m_svals[x].base == from)
+        return m_svals.get(SK::Offset, m_svals[x].a, 0, to);
+      return x;
+    };
+    for (auto &t : s.temps)
+      t.second = sub(t.second);
+    for (auto &f : s.stack)
+      for (auto &t : f.temps)
+        t.second = sub(t.second);
+    const std::string old_key = "S" + std::to_string(from);
+    for (auto &m : s.memory) {
+      m.second = sub(m.second);
+      if (m.first[0] == 'S' && key_in_local(m.first, old_key))
+        m.first = "S" + std::to_string(to) + m.first.substr(old_key.size());
+    }
+    std::sort(s.memory.begin(), s.memory.end());
+    for (SmMap &m : s.sm) {
+      for (auto &p : m)
+        p.first = sub(p.first);
+      std::sort(m.begin(), m.end());
+    }
+    for (Constraint &c : s.constraints)
+      c.v = sub(c.v);
+    std::sort(s.constraints.begin(), s.constraints.end());
+    for (Relation &r : s.relations) {
+      r.a = sub(r.a);
+      r.b = sub(r.b);
+      if (r.a > r.b) {
+        std::swap(r.a, r.b);
+        r.op = static_cast<uint8_t>(swap_comparison(static_cast<OpName>(r.op)));
+      }
+    }
+    std::sort(s.relations.begin(), s.relations.end());
+    for (SvalId &e : s.escaped)
+      e = sub(e);
+    std::sort(s.escaped.begin(), s.escaped.end());
+  }
+
   // The 0/1 value of "a op b". Comparisons of comparisons nest only a few
   // deep (a loop like "flag = !flag" would otherwise nest without end).
   SvalId comparison_value(const State &s, SvalId a, OpName op, SvalId b, uint32_t uid) {
@@ -402,13 +472,17 @@ private:
     }
   }
 
+  // Is v named anywhere in the state: bound, stored, the base of memory
+  // still described (what an earlier object pointed to), or tracked?
   bool sval_in_use(const State &s, SvalId v) const {
     for (auto &t : s.temps)
       if (t.second == v)
         return true;
     for (auto &m : s.memory)
-      if (m.second == v)
+      if (m.second == v || (m.first[0] == 'S' && key_base(m.first) == v))
         return true;
+    if (is_tracked(s, v) || set_contains(s.escaped, v))
+      return true;
     for (auto &f : s.stack)
       for (auto &t : f.temps)
         if (t.second == v)
@@ -1244,7 +1318,7 @@ private:
     };
     for (auto &t : s.temps)
       if (!keep(t.second))
-        t.second = widened(block, t.first);
+        t.second = widen_to(s, block, t.first, t.second);
     for (Frame &f : s.stack) // the callers' too: they may differ the most
       for (auto &t : f.temps)
         if (!keep(t.second))
@@ -1498,7 +1572,7 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   std::vector<std::pair<SvalId, std::string>> overwritten;
   for (auto &p : phis) {
     if (widen && m_svals[p.second].kind == SK::Const) {
-      p.second = widened(to, p.first);
+      p.second = widen_to(s, to, p.first, p.second);
       s.approximate = true; // the loop's exit may now be taken where it could not
     }
     if (SvalId old = s.temp(p.first))
