@@ -2133,6 +2133,16 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
       overwritten.push_back({old, m_cur->temp_text[caller.result]});
     s.bind(caller.result, ret ? ret : conjure(s, m_cur->uid_base[caller.block] + caller.index));
     forget(s, overwritten, {}, call_loc);
+    // NULL returned: where a later dereference's story starts.
+    const std::string &text = m_cur->temp_text[caller.result];
+    if (ret && m_svals[ret].kind == SK::Const && m_svals[ret].a == 0 && !text.empty() &&
+        fn().temps[caller.result].type.is_pointer()) {
+      RawEvent e = event(RawEvent::Kind::NullOrigin, call_loc,
+                         quote_expr(text) + " is NULL (returned by " + quote_expr(callee_name) + ")");
+      e.v = ret;
+      e.expr = text;
+      m_cur_events->push_back(std::move(e));
+    }
   }
   m_entry_own = false;
   enqueue(caller.block, std::move(s), m_cur_node, std::move(*m_cur_events), call_loc, caller.index, true);
