@@ -972,7 +972,8 @@ private:
     for (auto &m : s.memory)
       if (key_in_local(m.first, from) && m.first != from) {
         const std::string t = memory_text(s, m.first);
-        const bool suffix = !from_text.empty() && t.size() > from_text.size() && t.compare(0, from_text.size(), from_text) == 0;
+        const bool suffix =
+            !from_text.empty() && t.size() > from_text.size() && t.compare(0, from_text.size(), from_text) == 0;
         fields.push_back({to + m.first.substr(from.size()), m.second,
                           suffix && !to_text.empty() ? to_text + t.substr(from_text.size()) : ""});
       }
@@ -1105,7 +1106,8 @@ private:
       for (SvalId r = v; r; r = m_svals[r].kind == SK::Offset ? m_svals[r].base : 0) {
         if (is_tracked(s, r) || set_contains(s.escaped, r))
           return true;
-        auto c = std::lower_bound(s.constraints.begin(), s.constraints.end(), Constraint{r, false, INT64_MIN, INT64_MIN});
+        auto c =
+            std::lower_bound(s.constraints.begin(), s.constraints.end(), Constraint{r, false, INT64_MIN, INT64_MIN});
         if (c != s.constraints.end() && c->v == r)
           return true;
         for (const Relation &rel : s.relations)
@@ -1322,7 +1324,8 @@ private:
     for (Frame &f : s.stack) // the callers' too: they may differ the most
       for (auto &t : f.temps)
         if (!keep(t.second))
-          t.second = m_svals.get(SK::Conjured, info(f.fn).uid_base[f.block] + f.index, -1 - static_cast<int64_t>(t.first));
+          t.second = m_svals.get(SK::Conjured, info(f.fn).uid_base[f.block] + f.index,
+                                 -1 - static_cast<int64_t>(t.first));
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [&](const auto &m) { return !keep(m.second); }),
                    s.memory.end());
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),

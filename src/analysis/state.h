@@ -99,9 +99,9 @@ struct State {
   bool call_decided = false;
 
   bool operator==(const State &o) const {
-    return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && sm == o.sm && constraints == o.constraints &&
-           relations == o.relations &&
-           escaped == o.escaped && exposed == o.exposed && loops == o.loops;
+    return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && sm == o.sm &&
+           constraints == o.constraints && relations == o.relations && escaped == o.escaped && exposed == o.exposed &&
+           loops == o.loops;
   }
   SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
   void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
