@@ -1401,6 +1401,29 @@ private:
     return false;
   }
 
+  // Is this main, and does it return right after instruction i of block
+  // (only scope ends, copies and jumps in between)?
+  bool main_returns_after(uint32_t block, size_t i) const {
+    if (m_module.function_name(fn()) != "main")
+      return false;
+    for (int hops = 0; hops < 4 && block < fn().blocks.size(); ++hops) {
+      const Block &b = fn().blocks[block];
+      for (size_t j = i + 1; j < b.insns.size(); ++j) {
+        const Opcode op = b.insns[j].opcode;
+        if (op == Opcode::Ret)
+          return true;
+        if (op == Opcode::Jmp) {
+          block = b.insns[j].targets[0];
+          break;
+        }
+        if (op != Opcode::Clobber && op != Opcode::Phi && op != Opcode::Copy)
+          return false;
+      }
+      i = static_cast<size_t>(-1);
+    }
+    return false;
+  }
+
   // --- exploration ---
   void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events, const Loc &entry_loc,
                uint32_t start = 0, bool resumed = false);
@@ -1987,7 +2010,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     bind(on_call(s, in, uid, loc));
     break;
   case Opcode::Clobber:
-    if (in.place.base == PlaceBase::Local && in.place.path.empty())
+    // main's locals going out of scope as it returns: the program ends,
+    // nothing leaks.
+    if (in.place.base == PlaceBase::Local && in.place.path.empty() &&
+        !(s.stack.empty() && main_returns_after(block, index)))
       purge(s, {}, {local_id(s, in.place.id)}, false, 0, loc);
     break;
   case Opcode::Unknown:

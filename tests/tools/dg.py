@@ -311,7 +311,15 @@ def match(test, diags):
             continue
         hit = None
         for d in diags:
+            # DejaGnu matches "<any file>:LINE:", so a diagnostic in a header
+            # the test includes (a macro's definition) answers an
+            # expectation for that line number too; the test's own file
+            # is tried first.
             if not d.used and d.in_test and d.line == e.line and d.kind in kinds[e.kind] and rx.search(d.text):
+                hit = d
+                break
+        for d in ([] if hit else diags):
+            if not d.used and d.line == e.line and d.kind in kinds[e.kind] and rx.search(d.text):
                 hit = d
                 break
         if hit:
