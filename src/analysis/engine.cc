@@ -799,6 +799,13 @@ private:
     return end;
   }
 
+  // Is the place of `key` inside the place `place` (a field or element of
+  // it, or it)? "S5+8" (p[1]) is not inside "S5" (*p): they are neighbours.
+  static bool inside(const std::string &key, const std::string &place) {
+    return key_in_local(key, place) &&
+           !(place[0] == 'S' && key.size() > place.size() && key[place.size()] == '+');
+  }
+
   static bool key_in_local(const std::string &key, const std::string &local) {
     return key.compare(0, local.size(), local) == 0 &&
            (key.size() == local.size() || !isdigit(static_cast<unsigned char>(key[local.size()])));
@@ -809,11 +816,17 @@ private:
   // base's bindings, which write_memory handles). "" drops them all.
   void forget_other_regions(State &s, const std::string &keep) {
     const std::string base = keep.substr(0, key_base_end(keep));
-    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                  [&](const auto &m) {
-                                    return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base));
-                                  }),
-                   s.memory.end());
+    auto goes = [&](const std::pair<std::string, SvalId> &m) {
+      return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base)) && !private_region(s, m.first);
+    };
+    // What globals held may now be held elsewhere.
+    std::vector<SvalId> held;
+    for (auto &m : s.memory)
+      if (m.first[0] == 'G' && goes(m))
+        held.push_back(m.second);
+    for (SvalId h : held)
+      escape_value(s, h);
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), goes), s.memory.end());
   }
 
   void escape_local(State &s, uint32_t local) {
@@ -834,7 +847,7 @@ private:
   // Drops the bindings of key and of everything inside it (x.f, x[i]).
   void clear_memory(State &s, const std::string &key) {
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                  [&](const auto &m) { return key_in_local(m.first, key); }),
+                                  [&](const auto &m) { return inside(m.first, key); }),
                    s.memory.end());
   }
 
@@ -849,7 +862,7 @@ private:
   void write_memory(State &s, const std::string &key, SvalId v) {
     clear_memory(s, key);
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                  [&](const auto &m) { return m.first != key && key_in_local(key, m.first); }),
+                                  [&](const auto &m) { return m.first != key && inside(key, m.first); }),
                    s.memory.end());
     auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
                                [](const auto &p, const std::string &k) { return p.first < k; });
@@ -888,8 +901,26 @@ private:
           escape_value(s, m.second);
       return;
     }
-    if (v && is_tracked(s, v))
+    if (v && is_tracked(s, v) && !set_contains(s.escaped, v)) {
       set_insert(s.escaped, v);
+      // ...and so does what is stored in it.
+      const std::string prefix = "S" + std::to_string(v);
+      std::vector<SvalId> held;
+      for (auto &m : s.memory)
+        if (key_in_local(m.first, prefix))
+          held.push_back(m.second);
+      for (SvalId h : held)
+        escape_value(s, h);
+    }
+  }
+
+  // Memory only the analysed code can reach: inside a fresh allocation
+  // that has not escaped. What is stored there stays the code's own.
+  bool private_region(const State &s, const std::string &key) const {
+    if (key[0] != 'S')
+      return false;
+    const SvalId base = key_base(key);
+    return !set_contains(s.escaped, base) && is_fresh_allocation(s, base);
   }
 
   // The value's root (through offsets) has a state that must not leak.
@@ -995,13 +1026,15 @@ private:
   }
 
   // --- purging and leaks ---
-  void collect_reachable(const State &s, std::vector<SvalId> &out) const {
+  void collect_reachable(const State &s, std::vector<SvalId> &out, const std::vector<SvalId> &roots = {}) const {
     auto add = [&](SvalId v) {
       while (v) {
         out.push_back(v);
         v = m_svals[v].kind == SK::Offset ? m_svals[v].base : 0;
       }
     };
+    for (SvalId r : roots)
+      add(r);
     for (auto &t : s.temps)
       add(t.second);
     for (auto &f : s.stack) // the callers' values are still theirs
@@ -1077,9 +1110,11 @@ private:
     if (everything) {
       // Memory first: 'tmp.m_ptr' names a leak better than 'malloc(8)'.
       // Globals stay, and so does what they reach.
+      // What only the heap held has no name a reader would know
+      // ('<unknown>', as GCC says).
       for (auto &mm : s.memory)
         if (mm.first[0] != 'G')
-          dropped.push_back({mm.second, memory_text(s, mm.first)});
+          dropped.push_back({mm.second, mm.first[0] == 'S' ? "" : memory_text(s, mm.first)});
       s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [](const auto &m) { return m.first[0] == 'L'; }),
                      s.memory.end());
       for (auto &t : s.temps)
@@ -1122,11 +1157,7 @@ private:
     if (std::none_of(dropped.begin(), dropped.end(), [&](const auto &d) { return matters(d.first); }))
       return;
     std::vector<SvalId> reach;
-    collect_reachable(s, reach);
-    for (SvalId k : kept)
-      for (SvalId v = k; v; v = m_svals[v].kind == SK::Offset ? m_svals[v].base : 0)
-        reach.push_back(v);
-    std::sort(reach.begin(), reach.end());
+    collect_reachable(s, reach, kept);
     auto reachable = [&](SvalId v) { return std::binary_search(reach.begin(), reach.end(), v); };
     // Leaks, in the order the values were dropped (deterministic).
     for (auto &d : dropped) {
@@ -1954,9 +1985,19 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         for (SvalId l : std::vector<SvalId>(s.exposed))
           forget_local(s, l, true);
       }
+      // What the place held before is dropped (a leak if nothing else
+      // holds it).
+      std::vector<std::pair<SvalId, std::string>> overwritten;
+      for (auto &m : s.memory)
+        if (m.second != v && (inside(m.first, key) || inside(key, m.first)))
+          overwritten.push_back({m.second, memory_text(s, m.first)});
       write_memory(s, key, v);
-      if (key[0] != 'L' || set_contains(s.exposed, key_base(key)))
+      // Stored where code elsewhere can read it: it escapes. A global keeps
+      // it reachable instead (until code elsewhere may change the global).
+      if ((key[0] == 'S' && !private_region(s, key)) ||
+          (key[0] == 'L' && set_contains(s.exposed, key_base(key))))
         escape_value(s, v);
+      forget(s, overwritten, {}, loc);
       if (!m_key_text.count(text_key(s, key))) {
         // Name it with the indices' values: 'a.ptrs[1]', not 'a.ptrs[i]'.
         Place named = in.place;
