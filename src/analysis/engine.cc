@@ -8,6 +8,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "analysis/libc.h"
 #include "analysis/liveness.h"
 #include "analysis/state.h"
 #include "analysis/svalue.h"
@@ -1836,6 +1837,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       handled = m_checkers[c]->on_call(ctx, call) || handled;
     }
   }
+  if (!handled && libc::keeps_no_pointer(call.callee))
+    handled = true;
+  const int returned = libc::returns_argument(call.callee);
+  if (in.result && returned >= 0 && static_cast<size_t>(returned) < call.args.size())
+    result = call.args[static_cast<size_t>(returned)];
   if (!handled) {
     // Unknown code: what we pass escapes; locals whose address we pass may
     // be changed.
@@ -1854,6 +1860,26 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                     [&](const auto &m) { return key_in_local(m.first, prefix); }),
                      s.memory.end());
+    }
+  }
+  // strchr and the like: NULL on this path, a pointer into the first
+  // argument on another.
+  if (in.result && !call.args.empty() && libc::returns_null_or_into_first(call.callee) &&
+      m_forks_made < m_opts.max_forks) {
+    Fork f{s, *m_cur_events};
+    const SvalId into = offset_value(root_of(call.args[0]), kUnknownOffset);
+    if (assume(f.state, into, OpName::Ne, m_svals.get(SK::Const, 0))) {
+      f.state.bind(in.result, into);
+      m_forks.push_back(std::move(f));
+      ++m_forks_made;
+    }
+    result = m_svals.get(SK::Const, 0);
+    const std::string &text = m_cur->temp_text[in.result];
+    if (!text.empty()) {
+      RawEvent e = event(RawEvent::Kind::NullOrigin, loc, "when " + quote_expr(std::string(call.callee)) + " returns NULL");
+      e.v = result;
+      e.expr = text;
+      m_cur_events->push_back(std::move(e));
     }
   }
   return result;

@@ -1,0 +1,43 @@
+// What the engine knows of C library functions it cannot see into.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/libc.h"
+
+#include <initializer_list>
+
+namespace pathwise::libc {
+
+namespace {
+
+// f, or GCC's __builtin_ spelling of it.
+bool named(std::string_view f, std::initializer_list<std::string_view> names) {
+  constexpr std::string_view kBuiltin = "__builtin_";
+  if (f.substr(0, kBuiltin.size()) == kBuiltin)
+    f.remove_prefix(kBuiltin.size());
+  for (std::string_view n : names)
+    if (f == n)
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool keeps_no_pointer(std::string_view f) {
+  return named(f, {"strlen",  "strnlen", "strcmp",   "strncmp",  "strcasecmp", "strncasecmp", "strcoll",  "strcpy",
+                   "strncpy", "stpcpy",  "stpncpy",  "strcat",   "strncat",    "memcpy",      "mempcpy",  "memmove",
+                   "memset",  "memcmp",  "bcmp",     "bzero",    "explicit_bzero", "memchr",  "memrchr",  "strchr",
+                   "strrchr", "strstr",  "strcasestr", "strpbrk", "strspn",    "strcspn",     "strxfrm",  "atoi",
+                   "atol",    "atoll",   "atof",     "strtol",   "strtoul",    "strtoll",     "strtoull", "strtod",
+                   "strtof",  "sprintf", "snprintf", "vsprintf", "vsnprintf",  "sscanf",      "vsscanf",  "abs",
+                   "labs",    "toupper", "tolower",  "isalpha",  "isdigit",    "isspace",     "isalnum",  "isupper",
+                   "islower", "isxdigit", "isprint", "ispunct",  "iscntrl",    "isgraph"});
+}
+
+int returns_argument(std::string_view f) {
+  return named(f, {"strcpy", "strncpy", "strcat", "strncat", "memcpy", "memmove", "memset"}) ? 0 : -1;
+}
+
+bool returns_null_or_into_first(std::string_view f) {
+  return named(f, {"strchr", "strrchr", "strstr", "memchr", "strpbrk", "strcasestr", "memrchr"});
+}
+
+} // namespace pathwise::libc

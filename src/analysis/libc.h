@@ -1,0 +1,24 @@
+// What the engine knows of C library functions it cannot see into.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Checkers model what they track (malloc, fopen); this covers the rest of
+// what a call does to values: whether it keeps the pointers it is given,
+// what it returns.
+#pragma once
+
+#include <string_view>
+
+namespace pathwise::libc {
+
+// Uses its pointer arguments during the call and keeps none of them
+// (strlen, memcpy, snprintf): what is passed does not escape.
+bool keeps_no_pointer(std::string_view f);
+
+// Returns one of its arguments (strcpy and memcpy return their
+// destination): its index, or -1.
+int returns_argument(std::string_view f);
+
+// Returns NULL or a pointer into its first argument (strchr, strstr).
+bool returns_null_or_into_first(std::string_view f);
+
+} // namespace pathwise::libc
