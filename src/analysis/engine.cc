@@ -1456,6 +1456,22 @@ private:
     return false;
   }
 
+  // Unsigned operands of a comparison are not negative. (Values are kept as
+  // 64-bit signed numbers; an unsigned one of 2^63 or more is out of reach,
+  // a price paid so that "0 < n" means "n != 0" for a size.)
+  void assume_unsigned(State &s, const Instruction &in) {
+    auto is_unsigned = [&](const Operand &o) {
+      const Type &t = o.is_temp() && o.id < fn().temps.size() ? fn().temps[o.id].type : o.type;
+      return t.kind == TypeKind::Int && !t.is_signed;
+    };
+    if (in.operands.size() < 2 || !is_unsigned(in.operands[0]) || !is_unsigned(in.operands[1]))
+      return;
+    const SvalId zero = m_svals.get(SK::Const, 0);
+    for (int k = 0; k < 2; ++k)
+      if (in.operands[k].is_temp())
+        assume(s, operand_value(s, in.operands[k]), OpName::Ge, zero);
+  }
+
   // --- exploration ---
   void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events, const Loc &entry_loc,
                uint32_t start = 0, bool resumed = false);
@@ -1940,6 +1956,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     int64_t ca = 0, cb = 0;
     bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
     if (is_comparison(in.op)) {
+      assume_unsigned(s, in);
       Tri t = compare(s, a, in.op, b);
       if (t != Tri::Unknown)
         bind(m_svals.get(SK::Const, t == Tri::True ? 1 : 0));
@@ -2306,6 +2323,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
     case Opcode::Br: {
       SvalId a = operand_value(s, in.operands[0]);
       SvalId c = operand_value(s, in.operands[1]);
+      assume_unsigned(s, in);
       Tri t = compare(s, a, in.op, c);
       for (int dir = 1; dir >= 0; --dir) {
         bool taken = dir == 1;
@@ -2425,6 +2443,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   };
   std::vector<Item> items;
   bool started = p.warning == &kDumpPath; // the whole path
+  bool origin_found = false;              // a NullOrigin event tells where NULL came from
   if (!p.origin.text.empty()) {
     items.push_back({{p.origin.loc, p.fn, p.depth, p.origin.text}, Role::Relevant, false});
     started = true;
@@ -2441,6 +2460,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
                                  [](const Item &i) { return i.role == Role::Context || i.role == Role::Relevant; }),
                   items.end());
       started = true;
+      origin_found = true;
       items.push_back({ev, Role::Relevant, false});
       break;
     case RawEvent::Kind::StateChange: {
@@ -2492,6 +2512,17 @@ Finding FunctionAnalysis::build(const Pending &p) const {
       open.back().second = true;
     }
   }
+
+  // The NULL constant itself, where it may come from a call the path steps
+  // over (a callee stored it): not reported, since the reader could not
+  // check it (and it is too often an invariant the engine does not know,
+  // like "limbs == 0 only if len == 0").
+  const bool call_left_out = std::any_of(raw.begin(), raw.end(), [](const auto &e) {
+    return e.first->kind == RawEvent::Kind::Call;
+  }) && std::find(keep.begin(), keep.end(), false) != keep.end();
+  if (!origin_found && call_left_out && m_svals[p.v].kind == SK::Const && m_svals[p.v].a == 0 &&
+      (std::string_view(p.warning->name) == "null-dereference" || std::string_view(p.warning->name) == "null-argument"))
+    return {};
 
   Finding f;
   f.warning = p.warning->name;
@@ -2546,7 +2577,10 @@ FunctionResult FunctionAnalysis::run() {
     auto key = std::make_tuple(std::string(p.warning->name), p.loc.file, p.loc.line, p.loc.col, p.loc.handle, p.expr);
     if (!seen.insert(key).second)
       continue;
-    result.findings.push_back(build(p));
+    Finding f = build(p);
+    if (f.warning.empty())
+      continue;
+    result.findings.push_back(std::move(f));
     if (p.warning == &kDumpPath)
       result.findings.back().is_note = true;
   }
