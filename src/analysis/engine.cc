@@ -74,16 +74,21 @@ struct Pending {
   Origin origin;                // an extra first event, if its text is set
   int arg;                      // %A
   Origin note;                  // a note after the warning, if its text is set
+  std::string detail, detail2;  // %D, %X
 };
 
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.
 const Warning kDumpPath{"introspection", 0, "", "path", {}, "here", "here", kAnyState};
 
-std::string format_text(const char *tmpl, const std::string &expr, int ref, int arg = 0) {
+std::string format_text(const char *tmpl, const std::string &expr, int ref, int arg = 0, const std::string &detail = "",
+                        const std::string &detail2 = "") {
   std::string out;
   for (const char *p = tmpl; *p; ++p) {
-    if (p[0] == '%' && p[1] == 'A') {
+    if (p[0] == '%' && (p[1] == 'D' || p[1] == 'X')) {
+      out += p[1] == 'D' ? detail : detail2;
+      ++p;
+    } else if (p[0] == '%' && p[1] == 'A') {
       out += std::to_string(arg);
       ++p;
     } else if (p[0] == '%' && p[1] == 'E') {
@@ -219,8 +224,10 @@ constexpr uint32_t kLocalMask = (1u << kFrameShift) - 1;
 class FunctionAnalysis {
 public:
   FunctionAnalysis(const Module &m, uint32_t fn_index, const EngineOptions &opts,
-                   const std::vector<std::unique_ptr<Checker>> &checkers, const std::vector<bool> &worth_entering)
-      : m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers), m_worth_entering(worth_entering) {
+                   const std::vector<std::unique_ptr<Checker>> &checkers, const std::vector<bool> &worth_entering,
+                   const std::map<std::string, uint32_t> &deallocators)
+      : m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers), m_worth_entering(worth_entering),
+        m_deallocators(deallocators) {
     m_cur = &info(fn_index);
   }
 
@@ -232,6 +239,7 @@ private:
   const EngineOptions &m_opts;
   const std::vector<std::unique_ptr<Checker>> &m_checkers;
   const std::vector<bool> &m_worth_entering;
+  const std::map<std::string, uint32_t> &m_deallocators;
   std::map<uint32_t, std::unique_ptr<FnInfo>> m_infos;
   const FnInfo *m_cur = nullptr; // the function being stepped through
   uint16_t m_depth = 1;          // its stack depth (1 = the analysed function)
@@ -1223,12 +1231,12 @@ private:
       return m_a.compare(m_s, v, OpName::Eq, m_a.m_svals.get(SK::Const, 0));
     }
     void report(const Warning &w, SvalId v, const std::string &expr, const Origin *origin, int arg,
-                const Origin *note) override {
+                const Origin *note, const std::string &detail, const std::string &detail2) override {
       if (m_a.m_opts.disabled.count(w.name))
         return;
       m_a.m_pending.push_back({&w, m_checker, v, expr, m_loc, m_a.m_cur->index, m_a.m_depth, m_a.m_cur_node,
                                *m_a.m_cur_events,
-                               origin ? *origin : Origin{}, arg, note ? *note : Origin{}});
+                               origin ? *origin : Origin{}, arg, note ? *note : Origin{}, detail, detail2});
     }
     RegionInfo region_of(SvalId v) const override {
       v = m_a.root_of(v);
@@ -1724,6 +1732,7 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
       fn(*m_checkers[c], ctx);
     }
   };
+  each_checker(s, [&](Checker &ck, Context &ctx) { ck.on_realloc(ctx, p, call.arg_text(0)); });
   // Succeeds without moving the buffer.
   {
     Fork f{s, *primary};
@@ -1743,6 +1752,7 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
     SvalId moved = conjure(f.state, uid);
     CallEvent as_free = call;
     as_free.callee = "free";
+    as_free.dealloc_name = "realloc";
     as_free.args = {p};
     as_free.result = 0;
     CallEvent as_malloc = call;
@@ -1782,6 +1792,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size()) {
     const Symbol &sym = m_module.symbols[callee.id];
     call.callee_loc = sym.loc;
+    call.returns_fresh = sym.is_malloc;
+    call.deallocators = &sym.deallocators;
+    auto d = m_deallocators.find(sym.name);
+    if (d != m_deallocators.end() && d->second >= 1)
+      call.declared_dealloc_arg = static_cast<int>(d->second) - 1;
     if (sym.nonnull_all || !sym.nonnull.empty()) {
       call.nonnull.assign(call.args.size(), false);
       for (size_t k = 0; k < call.args.size(); ++k) {
@@ -1822,7 +1837,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   }
   if (call.callee == "__analyzer_dump_path") {
     m_pending.push_back(
-        {&kDumpPath, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, Origin{}, 0, Origin{}});
+        {&kDumpPath, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, Origin{}, 0, Origin{}, "", ""});
     return result;
   }
   // Branch-prediction hints return their first argument.
@@ -2466,9 +2481,11 @@ Finding FunctionAnalysis::build(const Pending &p) const {
     case RawEvent::Kind::StateChange: {
       if (e->checker != p.checker || e->v != tracked)
         continue;
+      const Checker &ck = *m_checkers[p.checker];
+      const StateId from = ck.kind_of(e->from), to = ck.kind_of(e->to);
       const char *text = nullptr;
       for (const ChangeText &c : p.warning->changes) {
-        if ((c.from == kAnyState || c.from == e->from) && (c.to == kAnyState || c.to == e->to)) {
+        if ((c.from == kAnyState || c.from == from) && (c.to == kAnyState || c.to == to)) {
           text = c.text;
           break;
         }
@@ -2476,11 +2493,12 @@ Finding FunctionAnalysis::build(const Pending &p) const {
       if (!text)
         continue;
       started = true;
-      ev.text = format_text(text, e->expr, 0);
-      if (e->to == p.warning->ref_state)
+      ev.text = format_text(text, e->expr, 0, 0, p.detail, p.detail2);
+      const bool is_ref = to == p.warning->ref_state;
+      if (is_ref)
         for (Item &i : items)
           i.is_ref = false;
-      items.push_back({ev, Role::Relevant, e->to == p.warning->ref_state});
+      items.push_back({ev, Role::Relevant, is_ref});
       break;
     }
     case RawEvent::Kind::Call: items.push_back({ev, Role::Call, false}); break;
@@ -2527,7 +2545,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   Finding f;
   f.warning = p.warning->name;
   f.cwe = p.warning->cwe;
-  f.message = format_text(p.warning->message, p.expr, 0);
+  f.message = format_text(p.warning->message, p.expr, 0, 0, p.detail, p.detail2);
   f.loc = p.loc;
   f.function = p.fn;
   int ref = 0;
@@ -2550,7 +2568,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
       ref = static_cast<int>(n);
   }
   const char *final_tmpl = ref ? p.warning->final_text : p.warning->final_text_no_ref;
-  f.events.back().text = format_text(final_tmpl, p.expr, ref, p.arg);
+  f.events.back().text = format_text(final_tmpl, p.expr, ref, p.arg, p.detail, p.detail2);
   if (!p.note.text.empty())
     f.notes.push_back({p.note.loc, p.fn, 1, p.note.text});
   return f;
@@ -2612,6 +2630,9 @@ Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::m
   // reach (through calls) a function a checker models or an introspection
   // call, and those that may return NULL. Calls of others are stepped into
   // only when the caller passes them something tracked (or NULL).
+  for (const Symbol &sym : m.symbols)
+    for (size_t k = 0; k < sym.deallocators.size(); ++k)
+      m_deallocators.emplace(sym.deallocators[k], k < sym.deallocator_args.size() ? sym.deallocator_args[k] : 1);
   const size_t n = m.functions.size();
   m_worth_entering.assign(n, false);
   std::vector<bool> may_return_null(n, false);
@@ -2665,7 +2686,7 @@ FunctionResult Engine::analyze(uint32_t function) {
                            " temporaries are more than the analysis takes on";
     return r;
   }
-  FunctionAnalysis a(m_module, function, m_opts, m_checkers, m_worth_entering);
+  FunctionAnalysis a(m_module, function, m_opts, m_checkers, m_worth_entering, m_deallocators);
   return a.run();
 }
 

@@ -7,6 +7,7 @@
 // checker's map from values to states. Every loop is bounded by a budget.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -62,6 +63,7 @@ private:
   EngineOptions m_opts;
   std::vector<std::unique_ptr<Checker>> m_checkers;
   std::vector<bool> m_worth_entering; // by function, see the constructor
+  std::map<std::string, uint32_t> m_deallocators; // named by some __attribute__((malloc (D, N))) -> N
 };
 
 } // namespace pathwise

@@ -36,7 +36,7 @@ struct Warning {
   const char *name;
   int cwe;
   const char *cwe_title;
-  const char *message;             // %E = the expression
+  const char *message;             // %E = the expression; %D, %X = the report's details (deallocators)
   std::vector<ChangeText> changes; // first match wins; no match = event not shown
   const char *final_text;          // %E = expression, %N = number of the event into ref_state, %A = argument number
   const char *final_text_no_ref;   // used when that event is not on the path
@@ -53,6 +53,16 @@ struct CallEvent {
   const std::string *result_text = nullptr;
   std::vector<bool> nonnull; // by argument: declared __attribute__((nonnull)) (empty: none)
   ir::Loc callee_loc;        // the callee's declaration
+  // __attribute__((malloc)): returns fresh memory; with malloc (D), the
+  // functions that release it.
+  bool returns_fresh = false;
+  const std::vector<std::string> *deallocators = nullptr;
+  // Some allocator in the program is declared to be released by this
+  // function, through this argument (0-based; -1: none).
+  int declared_dealloc_arg = -1;
+  // The deallocation as messages name it, if not the callee ('realloc'
+  // releasing its argument).
+  std::string_view dealloc_name;
   const std::string &arg_text(size_t i) const { return arg_texts[i]; }
 };
 
@@ -85,9 +95,11 @@ public:
   // engine can tell.
   virtual bool is_exact() const = 0;
   // origin: an extra first event; arg: the argument number (%A in texts);
-  // note: a note after the warning (at the callee, say).
+  // note: a note after the warning (at the callee, say); detail, detail2:
+  // what %D and %X stand for in the warning's texts.
   virtual void report(const Warning &w, SvalId v, const std::string &expr, const Origin *origin = nullptr,
-                      int arg = 0, const Origin *note = nullptr) = 0;
+                      int arg = 0, const Origin *note = nullptr, const std::string &detail = "free",
+                      const std::string &detail2 = "") = 0;
   virtual RegionInfo region_of(SvalId v) const = 0;
 };
 
@@ -96,6 +108,9 @@ public:
   virtual ~Checker() = default;
   virtual const char *name() const = 0;
   virtual const std::vector<const char *> &state_names() const = 0;
+  // The kind of a state, as warnings' event tables name it (a checker may
+  // keep more in a state, like which deallocator releases a pointer).
+  virtual StateId kind_of(StateId s) const { return s; }
   virtual std::vector<const Warning *> warnings() const = 0;
 
   // A call to a named function. Returns true if the checker modelled it
@@ -105,6 +120,9 @@ public:
   // (malloc, free, fopen)? A function that reaches one is worth stepping
   // into.
   virtual bool models(std::string_view) const { return false; }
+  // realloc (p, ...) is about to release p on some of its outcomes; said
+  // once, before the outcomes part.
+  virtual void on_realloc(CheckerContext &, SvalId, const std::string &) {}
   // A read or write through pointer v.
   virtual void on_deref(CheckerContext &, SvalId, const std::string &) {}
   // A branch learned that v is NULL (is_null) or non-NULL.

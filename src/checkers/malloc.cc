@@ -18,26 +18,36 @@ using nullable::Unchecked;
 // OnStack: memory from alloca (freed with the frame, never with free).
 enum : StateId { Freed = nullable::First, Stop, OnStack };
 
+// A state is a kind (above, low four bits) and the family of deallocators
+// that must release the pointer (high four bits): 0 is free's; the others
+// come from __attribute__((malloc (D))).
+constexpr StateId kKindMask = 0x0F;
+constexpr unsigned kFamilyShift = 4;
+constexpr size_t kMaxFamilies = 15; // 0..14; 15 would reach kAnyState
+StateId kind(StateId s) { return s & kKindMask; }
+size_t family(StateId s) { return s >> kFamilyShift; }
+StateId with_family(StateId k, size_t f) { return static_cast<StateId>(k | (f << kFamilyShift)); }
+
 const ChangeText kAllocated{Start, Unchecked, "allocated here"};
 
 // CWE-415: Double Free.
 const Warning kDoubleFree{"double-free",
                           415,
                           "Double Free",
-                          "double-%<free%> of %E",
-                          {kAllocated, kAssumeNonnull, kAssumeNull, {kAnyState, Freed, "first %<free%> here"}},
-                          "second %<free%> here; first %<free%> was at %N",
-                          "second %<free%> here",
+                          "double-%<%D%> of %E",
+                          {kAllocated, kAssumeNonnull, kAssumeNull, {kAnyState, Freed, "first %<%D%> here"}},
+                          "second %<%D%> here; first %<%D%> was at %N",
+                          "second %<%D%> here",
                           Freed};
 
 // CWE-416: Use After Free.
 const Warning kUseAfterFree{"use-after-free",
                             416,
                             "Use After Free",
-                            "use after %<free%> of %E",
+                            "use after %<%D%> of %E",
                             {kAllocated, kAssumeNonnull, kAssumeNull, {kAnyState, Freed, "freed here"}},
-                            "use after %<free%> of %E; freed at %N",
-                            "use after %<free%> of %E",
+                            "use after %<%D%> of %E; freed at %N",
+                            "use after %<%D%> of %E",
                             Freed};
 
 // CWE-401: Missing Release of Memory after Effective Lifetime.
@@ -70,22 +80,34 @@ const Warning kNullDeref{"null-dereference",
                          "dereference of NULL %E",
                          Null};
 
+// CWE-762: Mismatched Memory Management Routines.
+const Warning kMismatch{"mismatching-deallocation",
+                        762,
+                        "Mismatched Memory Management Routines",
+                        "%E should have been deallocated with %<%D%> but was deallocated with %<%X%>",
+                        {{Start, Unchecked, "allocated here (expects deallocation with %<%D%>)"},
+                         kAssumeNonnull,
+                         kAssumeNull},
+                        "deallocated with %<%X%> here; allocation at %N expects deallocation with %<%D%>",
+                        "deallocated with %<%X%> here",
+                        Unchecked};
+
 // CWE-590: Free of Memory not on the Heap.
 const Warning kFreeOfStack{"free-of-non-heap",
                            590,
                            "Free of Memory not on the Heap",
-                           "%<free%> of %E which points to memory on the stack",
+                           "%<%D%> of %E which points to memory on the stack",
                            {{Start, OnStack, "region created on stack here"}},
-                           "call to %<free%> here",
-                           "call to %<free%> here",
+                           "call to %<%D%> here",
+                           "call to %<%D%> here",
                            OnStack};
 const Warning kFreeOfNonHeap{"free-of-non-heap",
                              590,
                              "Free of Memory not on the Heap",
-                             "%<free%> of %E which points to memory not on the heap",
+                             "%<%D%> of %E which points to memory not on the heap",
                              {},
-                             "call to %<free%> here",
-                             "call to %<free%> here",
+                             "call to %<%D%> here",
+                             "call to %<%D%> here",
                              kAnyState};
 
 // CWE-690: Unchecked Return Value to NULL Pointer Dereference.
@@ -122,6 +144,12 @@ bool is_allocator(std::string_view f) {
 
 bool is_deallocator(std::string_view f) { return f == "free" || f == "__builtin_free"; }
 
+// Deallocators that release what free releases.
+bool is_free_family(std::string_view f) { return is_deallocator(f) || f == "realloc" || f == "__builtin_realloc"; }
+
+// Deallocators of streams: the file checker's.
+bool is_stream_closer(std::string_view f) { return f == "fclose" || f == "pclose"; }
+
 class MallocChecker final : public Checker {
 public:
   const char *name() const override { return "malloc"; }
@@ -135,15 +163,25 @@ public:
                                                     "freed", "stop",      "on-stack"};
     return names;
   }
+  StateId kind_of(StateId s) const override { return s == kAnyState ? s : kind(s); }
 
   std::vector<const Warning *> warnings() const override {
-    return {&kDoubleFree, &kFreeOfNonHeap,    &kFreeOfStack,       &kLeak,        &kNullArg,
-            &kNullDeref,  &kPossibleNullArg, &kPossibleNullDeref, &kUseAfterFree};
+    return {&kDoubleFree, &kFreeOfNonHeap, &kFreeOfStack,       &kLeak,          &kMismatch,
+            &kNullArg,    &kNullDeref,     &kPossibleNullArg,   &kPossibleNullDeref, &kUseAfterFree};
   }
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
     check_nonnull_arguments(ctx, call);
-    if (is_allocator(call.callee)) {
+    // What __attribute__((malloc (D))) says a call returns.
+    if (call.deallocators && !call.deallocators->empty() && !is_stack_allocator(call.callee)) {
+      if (std::any_of(call.deallocators->begin(), call.deallocators->end(),
+                      [](const std::string &d) { return is_stream_closer(d); }))
+        return false; // a stream: the file checker's
+      if (call.result)
+        ctx.set_state(call.result, with_family(Unchecked, family_for(*call.deallocators)), *call.result_text);
+      return true;
+    }
+    if (is_allocator(call.callee) || (call.returns_fresh && !is_stack_allocator(call.callee))) {
       if (call.result)
         ctx.set_state(call.result, Unchecked, *call.result_text);
       return true;
@@ -154,56 +192,136 @@ public:
       return true;
     }
     if (is_deallocator(call.callee) && !call.args.empty()) {
-      SvalId p = call.args[0];
-      if (ctx.is_null(p) == Tri::True)
-        return true; // free (NULL) does nothing
-      if (ctx.state(p) == OnStack) {
-        ctx.report(kFreeOfStack, p, call.arg_text(0));
-        return true;
-      }
-      if (ctx.state(p) == Start && free_of_variable(ctx, p, call.arg_text(0)))
-        return true;
-      if (ctx.state(p) == Freed) {
-        ctx.report(kDoubleFree, p, call.arg_text(0));
-        ctx.set_state(p, Stop, call.arg_text(0));
-        return true;
-      }
-      if (ctx.state(p) == Stop)
-        return true;
-      ctx.set_state(p, Freed, call.arg_text(0));
+      release(ctx, call.args[0], call.arg_text(0), "free",
+              std::string(call.dealloc_name.empty() ? call.callee : call.dealloc_name));
       return true;
+    }
+    // A deallocator some allocator declares. A stream closer (fclose,
+    // freopen) is the file checker's, unless given memory this checker
+    // tracks.
+    const auto arg = static_cast<size_t>(call.declared_dealloc_arg);
+    const bool stream = is_stream_closer(call.callee) || call.callee == "freopen";
+    if (call.declared_dealloc_arg >= 0 && arg < call.args.size() &&
+        (!stream || is_allocated(ctx.state(call.args[arg])))) {
+      const std::string name(call.callee);
+      release(ctx, call.args[arg], call.arg_text(arg), name, name);
+      return !stream;
     }
     return false;
   }
 
+  void on_realloc(CheckerContext &ctx, SvalId p, const std::string &expr) override {
+    const StateId s = ctx.state(p);
+    if (is_allocated(s) && family(s) != 0) {
+      ctx.report(kMismatch, p, expr, nullptr, 0, nullptr, family_name(s), "realloc");
+      ctx.set_state(p, with_family(Stop, family(s)), expr);
+    }
+  }
+
   void on_deref(CheckerContext &ctx, SvalId p, const std::string &expr) override {
-    StateId s = ctx.state(p);
-    if (s == Freed) {
-      ctx.report(kUseAfterFree, p, expr);
-      ctx.set_state(p, Stop, expr);
-    } else if (s == Null || (s == Start && ctx.is_null_constant(p) && ctx.is_exact())) {
+    const StateId s = ctx.state(p);
+    const StateId k = kind(s);
+    if (k == Freed) {
+      ctx.report(kUseAfterFree, p, expr, nullptr, 0, nullptr, family_name(s));
+      ctx.set_state(p, with_family(Stop, family(s)), expr);
+    } else if (k == Null || (s == Start && ctx.is_null_constant(p) && ctx.is_exact())) {
       // Untracked values: only the NULL constant on a path the engine has
       // not generalized (a value merely constrained to NULL, or a path
       // through forgotten facts, is too often infeasible).
       ctx.report(kNullDeref, p, expr);
-      ctx.set_state(p, Stop, expr); // report the first use only
-    } else if (s == Unchecked) {
+      ctx.set_state(p, with_family(Stop, family(s)), expr); // report the first use only
+    } else if (k == Unchecked) {
       // Warn once, then carry on as if the check had been made.
       ctx.report(kPossibleNullDeref, p, expr);
-      ctx.set_state(p, Nonnull, expr);
+      ctx.set_state(p, with_family(Nonnull, family(s)), expr);
     }
   }
 
   void on_null_split(CheckerContext &ctx, SvalId p, bool is_null, const std::string &expr) override {
-    nullable::on_null_check(ctx, p, is_null, expr);
+    const StateId s = ctx.state(p);
+    if (kind(s) == Unchecked || (kind(s) == Nonnull && is_null))
+      ctx.set_state(p, with_family(is_null ? Null : Nonnull, family(s)), expr);
   }
 
-  bool is_leakable(StateId s) const override { return s == Unchecked || s == Nonnull; }
+  bool is_leakable(StateId s) const override { return kind(s) == Unchecked || kind(s) == Nonnull; }
   bool is_fresh_allocation(StateId s) const override {
-    return s == Unchecked || s == Nonnull || s == Freed || s == OnStack;
+    const StateId k = kind(s);
+    return k == Unchecked || k == Nonnull || k == Freed || k == OnStack;
+  }
+
+  void on_leak(CheckerContext &ctx, SvalId p, StateId, const std::string &expr) override {
+    ctx.report(kLeak, p, expr);
   }
 
 private:
+  // Families of deallocators after free's (family 0), by first appearance.
+  std::vector<std::vector<std::string>> m_families;
+
+  size_t family_for(const std::vector<std::string> &deallocators) {
+    if (is_free_family(deallocators.front()))
+      return 0;
+    for (size_t f = 0; f < m_families.size(); ++f)
+      if (m_families[f] == deallocators)
+        return f + 1;
+    if (m_families.size() + 1 >= kMaxFamilies)
+      return 0; // too many kinds to tell apart: treated as free's
+    m_families.push_back(deallocators);
+    return m_families.size();
+  }
+
+  // The deallocator that releases a pointer in state s, for messages.
+  std::string family_name(StateId s) const {
+    const size_t f = family(s);
+    return f == 0 || f > m_families.size() ? "free" : m_families[f - 1].front();
+  }
+
+  bool releases(size_t f, const std::string &dealloc) const {
+    if (f == 0)
+      return is_free_family(dealloc);
+    if (f > m_families.size())
+      return true;
+    const auto &names = m_families[f - 1];
+    return std::find(names.begin(), names.end(), dealloc) != names.end();
+  }
+
+  static bool is_allocated(StateId s) {
+    const StateId k = kind(s);
+    return k == Unchecked || k == Nonnull || k == Null;
+  }
+
+  // p is released by dealloc ('free' or a declared deallocator), called
+  // `shown` in a mismatch ('realloc' releases as 'free' does).
+  void release(CheckerContext &ctx, SvalId p, const std::string &text, const std::string &dealloc,
+               const std::string &shown) {
+    if (ctx.is_null(p) == Tri::True)
+      return; // free (NULL) does nothing
+    const StateId s = ctx.state(p);
+    const StateId k = kind(s);
+    if (k == OnStack) {
+      ctx.report(kFreeOfStack, p, text, nullptr, 0, nullptr, dealloc);
+      return;
+    }
+    if (s == Start && free_of_variable(ctx, p, text, dealloc))
+      return;
+    if (k == Freed) {
+      ctx.report(kDoubleFree, p, text, nullptr, 0, nullptr, dealloc);
+      ctx.set_state(p, with_family(Stop, family(s)), text);
+      return;
+    }
+    if (k == Stop)
+      return;
+    if (s != Start && !releases(family(s), dealloc)) {
+      ctx.report(kMismatch, p, text, nullptr, 0, nullptr, family_name(s), shown);
+      ctx.set_state(p, with_family(Stop, family(s)), text);
+      return;
+    }
+    // An untracked pointer takes the family of what released it.
+    size_t f = family(s);
+    if (s == Start && !is_free_family(dealloc))
+      f = family_for({dealloc});
+    ctx.set_state(p, with_family(Freed, f), text);
+  }
+
   // Arguments declared nonnull that could be, or are, NULL.
   static void check_nonnull_arguments(CheckerContext &ctx, const CallEvent &call) {
     for (size_t k = 0; k < call.nonnull.size(); ++k) {
@@ -214,44 +332,38 @@ private:
       const int arg = static_cast<int>(k + 1);
       Origin note{call.callee_loc,
                   "argument " + std::to_string(arg) + " of %<" + std::string(call.callee) + "%> must be non-null"};
-      if (s == Unchecked) {
+      if (kind(s) == Unchecked) {
         ctx.report(kPossibleNullArg, p, call.arg_text(k), nullptr, arg, &note);
-        ctx.set_state(p, Nonnull, call.arg_text(k)); // warn once, then assume checked
-      } else if (s == Null || (s == Start && ctx.is_null_constant(p) && ctx.is_exact())) {
+        ctx.set_state(p, with_family(Nonnull, family(s)), call.arg_text(k)); // warn once, then assume checked
+      } else if (kind(s) == Null || (s == Start && ctx.is_null_constant(p) && ctx.is_exact())) {
         ctx.report(kNullArg, p, call.arg_text(k), nullptr, arg, &note);
-        ctx.set_state(p, Stop, call.arg_text(k));
+        ctx.set_state(p, with_family(Stop, family(s)), call.arg_text(k));
       }
     }
   }
 
   // free (&x), free (&global), free ("literal"): reports and returns true.
-  static bool free_of_variable(CheckerContext &ctx, SvalId p, const std::string &arg_text) {
+  static bool free_of_variable(CheckerContext &ctx, SvalId p, const std::string &arg_text, const std::string &dealloc) {
     RegionInfo r = ctx.region_of(p);
     // Named as GCC names it: by the variable it points to ('&tmp').
     const std::string expr = r.name.empty() ? arg_text : "&" + r.name;
     switch (r.kind) {
     case RegionInfo::Kind::Stack: {
       Origin o{r.created, "region created on stack here"};
-      ctx.report(kFreeOfStack, p, expr, r.created.known() ? &o : nullptr);
+      ctx.report(kFreeOfStack, p, expr, r.created.known() ? &o : nullptr, 0, nullptr, dealloc);
       return true;
     }
     case RegionInfo::Kind::Global: {
       Origin o{r.created, "region created here"};
-      ctx.report(kFreeOfNonHeap, p, expr, r.created.known() ? &o : nullptr);
+      ctx.report(kFreeOfNonHeap, p, expr, r.created.known() ? &o : nullptr, 0, nullptr, dealloc);
       return true;
     }
     case RegionInfo::Kind::String:
-      ctx.report(kFreeOfNonHeap, p, expr);
+      ctx.report(kFreeOfNonHeap, p, expr, nullptr, 0, nullptr, dealloc);
       return true;
     default:
       return false;
     }
-  }
-
-public:
-
-  void on_leak(CheckerContext &ctx, SvalId p, StateId, const std::string &expr) override {
-    ctx.report(kLeak, p, expr);
   }
 };
 

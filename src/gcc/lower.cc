@@ -5,6 +5,7 @@
 // explicit `unknown` that keeps its location; lowering never aborts the
 // compile. Block 0 of the IR is a synthetic entry that jumps to GCC's first
 // block, so phis can name it as the entry edge's source.
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -110,6 +111,31 @@ private:
       sym.is_const = sym.is_const || TREE_READONLY(decl); // __attribute__((const))
       if (!sym.loc.known())
         sym.loc = loc_of(DECL_SOURCE_LOCATION(decl));
+      // __attribute__((malloc)) and malloc (DEALLOCATOR[, N]).
+      sym.is_malloc = sym.is_malloc || DECL_IS_MALLOC(decl);
+      if (sym.deallocators.empty()) {
+        for (tree a = lookup_attribute("malloc", DECL_ATTRIBUTES(decl)); a;
+             a = lookup_attribute("malloc", TREE_CHAIN(a))) {
+          if (!TREE_VALUE(a))
+            continue;
+          tree d = TREE_VALUE(TREE_VALUE(a));
+          STRIP_NOPS(d);
+          if (d && TREE_CODE(d) == ADDR_EXPR)
+            d = TREE_OPERAND(d, 0);
+          if (!d || TREE_CODE(d) != FUNCTION_DECL)
+            continue;
+          uint32_t arg = 1;
+          tree n = TREE_CHAIN(TREE_VALUE(a));
+          if (n && TREE_VALUE(n) && TREE_CODE(TREE_VALUE(n)) == INTEGER_CST && tree_fits_uhwi_p(TREE_VALUE(n)))
+            arg = static_cast<uint32_t>(tree_to_uhwi(TREE_VALUE(n)));
+          sym.is_malloc = true;
+          sym.deallocators.push_back(decl_name(d));
+          sym.deallocator_args.push_back(arg);
+        }
+        // GCC chains attributes last first: back to source order.
+        std::reverse(sym.deallocators.begin(), sym.deallocators.end());
+        std::reverse(sym.deallocator_args.begin(), sym.deallocator_args.end());
+      }
       // __attribute__((nonnull)) and nonnull (N, ...), on the type.
       if (sym.nonnull.empty() && !sym.nonnull_all) {
         tree attrs = TYPE_ATTRIBUTES(TREE_TYPE(decl));

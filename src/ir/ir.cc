@@ -440,6 +440,18 @@ std::string print_module(const Module &m) {
     } else if (sym.body < 0) {
       out << "declare " << symbol_ref(m, static_cast<uint32_t>(s)) << (sym.is_noreturn ? " noreturn" : "")
           << (sym.is_const ? " const" : "");
+      if (sym.is_malloc && sym.deallocators.empty())
+        out << " malloc";
+      if (!sym.deallocators.empty()) {
+        out << " malloc(";
+        for (size_t k = 0; k < sym.deallocators.size(); ++k) {
+          out << (k ? "," : "") << "@"
+              << (is_plain_name(sym.deallocators[k]) ? sym.deallocators[k] : quote(sym.deallocators[k]));
+          if (k < sym.deallocator_args.size() && sym.deallocator_args[k] != 1)
+            out << ":" << sym.deallocator_args[k];
+        }
+        out << ")";
+      }
       if (sym.nonnull_all) {
         out << " nonnull(*)";
       } else if (!sym.nonnull.empty()) {

@@ -193,6 +193,11 @@ struct Symbol {
   // nonnull_all: every pointer argument.
   std::vector<uint32_t> nonnull;
   bool nonnull_all = false;
+  // Function: __attribute__((malloc)) (returns fresh memory), and the
+  // deallocators __attribute__((malloc (D))) names for what it returns.
+  bool is_malloc = false;
+  std::vector<std::string> deallocators;
+  std::vector<uint32_t> deallocator_args; // by deallocator: which argument it releases, 1-based
 };
 
 struct Module {

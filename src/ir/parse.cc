@@ -28,7 +28,19 @@ public:
             m_module.symbols[s].is_noreturn = true;
           else if (w == "const")
             m_module.symbols[s].is_const = true;
-          else if (w == "nonnull") {
+          else if (w == "malloc") {
+            word();
+            m_module.symbols[s].is_malloc = true;
+            if (accept('(')) {
+              do {
+                const uint32_t d = symbol_ref(SymbolKind::Function);
+                m_module.symbols[s].deallocators.push_back(m_module.symbols[d].name);
+                m_module.symbols[s].deallocator_args.push_back(accept(':') ? static_cast<uint32_t>(number()) : 1);
+              } while (accept(','));
+              expect(')');
+            }
+            continue;
+          } else if (w == "nonnull") {
             word();
             expect('(');
             if (accept('*')) {

@@ -154,6 +154,8 @@ def main():
     args.suite = corpus.fetch_gcc_testsuite()
     sys.path.insert(0, os.path.dirname(args.plugin))
     warnings = warning_names(args)
+    if not warnings:
+        sys.exit("run.py: could not read the plugin's warning names (see -fplugin-arg-pathwise-disable=?)")
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(args.suite) for f in fs if f.endswith(".c"))
     if args.only:
         files = [f for f in files if os.path.basename(f) in args.only]
@@ -165,7 +167,7 @@ def main():
 def warning_names(args):
     """The plugin's warning names, from its own error message for a bad name."""
     rc, err, _ = dg.compile_test(args.gcc, ["-fplugin=" + args.plugin, "-fplugin-arg-pathwise-disable=?", "-S",
-                                            "-o", "/dev/null", "-x", "c", "/dev/null"], "/dev/null")
+                                            "-o", "/dev/null", "-x", "c"], "/dev/null")
     m = re.search(r"valid names are: (.*)$", err, re.M)
     return [n.strip() for n in m.group(1).split(",") if n.strip() not in ("all", "too-complex")] if m else []
 

@@ -117,3 +117,15 @@ TEST(IrText, StaticFunctionsRoundTrip) {
   EXPECT_NE(text.find("func static @f()"), std::string::npos) << text;
   EXPECT_NE(text.find("func @g()"), std::string::npos) << text;
 }
+
+TEST(IrText, MallocAttributesRoundTrip) {
+  const std::string text = "declare @acquire malloc(@release)\ndeclare @release\n"
+                           "declare @pair malloc(@close:2,@reopen:3)\ndeclare @close\ndeclare @reopen\n"
+                           "declare @xmalloc malloc\n";
+  Module m = parse_module(text);
+  const Symbol &pair = m.symbols[static_cast<size_t>(m.find_symbol("pair"))];
+  EXPECT_EQ(pair.deallocators, (std::vector<std::string>{"close", "reopen"}));
+  EXPECT_EQ(pair.deallocator_args, (std::vector<uint32_t>{2, 3}));
+  EXPECT_TRUE(m.symbols[static_cast<size_t>(m.find_symbol("xmalloc"))].is_malloc);
+  EXPECT_EQ(print_module(m), text);
+}
