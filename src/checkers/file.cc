@@ -101,6 +101,12 @@ public:
     return only_uses_arguments(call.callee);
   }
 
+  // realloc of a stream: gone on every outcome, as with free.
+  void on_realloc(CheckerContext &ctx, SvalId f, const std::string &expr) override {
+    if (ctx.state(f) != Start)
+      ctx.set_state(f, Stop, expr);
+  }
+
   void on_null_split(CheckerContext &ctx, SvalId f, bool is_null, const std::string &expr) override {
     nullable::on_null_check(ctx, f, is_null, expr);
   }

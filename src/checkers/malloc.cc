@@ -1,6 +1,7 @@
 // malloc checker: heap pointers — double free, use after free, leaks.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include "checkers/checker.h"
@@ -192,8 +193,7 @@ public:
       return true;
     }
     if (is_deallocator(call.callee) && !call.args.empty()) {
-      release(ctx, call.args[0], call.arg_text(0), "free",
-              std::string(call.dealloc_name.empty() ? call.callee : call.dealloc_name));
+      release(ctx, call.args[0], call.arg_text(0), "free", call.dealloc_name.empty() ? "free" : std::string(call.dealloc_name));
       return true;
     }
     // A deallocator some allocator declares. A stream closer (fclose,
@@ -298,10 +298,11 @@ private:
     const StateId s = ctx.state(p);
     const StateId k = kind(s);
     if (k == OnStack) {
-      ctx.report(kFreeOfStack, p, text, nullptr, 0, nullptr, dealloc);
+      // A variable-length array's storage has no name ('<unknown>').
+      ctx.report(kFreeOfStack, p, text.rfind("__builtin_alloca", 0) == 0 ? "" : text, nullptr, 0, nullptr, shown);
       return;
     }
-    if (s == Start && free_of_variable(ctx, p, text, dealloc))
+    if (s == Start && free_of_variable(ctx, p, text, shown))
       return;
     if (k == Freed) {
       ctx.report(kDoubleFree, p, text, nullptr, 0, nullptr, dealloc);
@@ -345,8 +346,12 @@ private:
   // free (&x), free (&global), free ("literal"): reports and returns true.
   static bool free_of_variable(CheckerContext &ctx, SvalId p, const std::string &arg_text, const std::string &dealloc) {
     RegionInfo r = ctx.region_of(p);
-    // Named as GCC names it: by the variable it points to ('&tmp').
-    const std::string expr = r.name.empty() ? arg_text : "&" + r.name;
+    // Named as GCC names it: by the variable passed ('p'), else by the
+    // variable it points to ('&tmp' for 'p.value').
+    const bool plain = !arg_text.empty() && std::all_of(arg_text.begin(), arg_text.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    });
+    const std::string expr = r.name.empty() || (plain && arg_text != r.name) ? arg_text : "&" + r.name;
     switch (r.kind) {
     case RegionInfo::Kind::Stack: {
       Origin o{r.created, "region created on stack here"};
