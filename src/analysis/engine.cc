@@ -1783,7 +1783,15 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
 // Returns the call's result value (0 without a result).
 SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc) {
   CallEvent call;
-  const Operand &callee = in.operands[0];
+  // The function called: named, or a pointer whose target is known.
+  Operand callee = in.operands[0];
+  if (callee.kind != OpKind::Func) {
+    const SvalId target = operand_value(s, callee);
+    if (m_svals[target].kind == SK::FuncAddr) {
+      callee.kind = OpKind::Func;
+      callee.id = static_cast<uint32_t>(m_svals[target].a);
+    }
+  }
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size())
     call.callee = m_module.symbols[callee.id].name;
   for (size_t k = 1; k < in.operands.size(); ++k)
@@ -2174,10 +2182,12 @@ bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const 
 }
 
 // Does an argument give the callee something a checker tracks: a tracked
-// value, NULL, or a local holding a tracked value?
+// value, NULL, a local holding a tracked value, or a callback?
 bool FunctionAnalysis::passes_tracked(const State &s, SvalId arg) const {
   const SvalId root = root_of(arg);
-  if (is_tracked(s, root) || (m_svals[arg].kind == SK::Const && m_svals[arg].a == 0))
+  // ...or a function to call back (what the callee does with it is known).
+  if (is_tracked(s, root) || (m_svals[arg].kind == SK::Const && m_svals[arg].a == 0) ||
+      m_svals[arg].kind == SK::FuncAddr)
     return true;
   if (m_svals[root].kind != SK::LocalAddr)
     return false;
@@ -2650,8 +2660,11 @@ Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::m
                    std::any_of(m_checkers.begin(), m_checkers.end(), [&](const auto &c) { return c->models(sym.name); }))
             m_worth_entering[f] = true;
         }
+        // NULL, or a function's address (a callback: what calling it does
+        // is then known).
         if (returns_pointer && (in.opcode == Opcode::Ret || in.opcode == Opcode::Phi || in.opcode == Opcode::Copy) &&
-            std::any_of(in.operands.begin(), in.operands.end(), [](const Operand &o) { return o.kind == OpKind::Null; }))
+            std::any_of(in.operands.begin(), in.operands.end(),
+                        [](const Operand &o) { return o.kind == OpKind::Null || o.kind == OpKind::Func; }))
           may_return_null[f] = true;
       }
   }
