@@ -860,6 +860,21 @@ private:
                    s.memory.end());
   }
 
+  // Is the place of key inside a place bound to zero as a whole ("s = {}",
+  // then s.p)?
+  bool inside_zeros(const State &s, const std::string &key) const {
+    for (size_t end = key.size(); end > key_base_end(key);) {
+      const size_t cut = key.find_last_of(".[+", end - 1);
+      if (cut == std::string::npos || cut < key_base_end(key) || (key[0] == 'S' && key[cut] == '+'))
+        break; // (p[1] is beside *p, not inside it)
+      const SvalId outer = read_memory(s, key.substr(0, cut));
+      if (outer)
+        return m_svals[outer].kind == SK::Const && m_svals[outer].a == 0;
+      end = cut;
+    }
+    return false;
+  }
+
   // The number after a key's kind letter: the local of an L key, the
   // pointer value of an S key.
   static SvalId key_base(const std::string &key) {
@@ -2020,6 +2035,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     if (!key.empty() && key[0] == 'L' && (tk == TypeKind::Record || tk == TypeKind::Array) &&
         (!v || m_svals[v].kind != SK::Aggregate)) {
       v = m_svals.get(SK::Aggregate, m_svals.string_id(key));
+    } else if (!v && !key.empty() && inside_zeros(s, key)) {
+      v = m_svals.get(SK::Const, 0); // a field of a struct filled with zeros ("s = {}")
     } else if (!v && !key.empty()) {
       // The first read of local memory fixes its (unknown) value, so that
       // reading it again gives the same value: its initial value, unless

@@ -514,7 +514,11 @@ private:
       tree rhs = gimple_assign_rhs1(stmt);
       if (TREE_CODE(lhs) != SSA_NAME) {
         // A store; aggregate copies go through a temporary.
-        Operand v = TREE_CODE(rhs) == CONSTRUCTOR ? Operand::undef() : operand(rhs);
+        // "x = {}" fills x with zeros; other constructors (vectors with
+        // elements) are not followed.
+        Operand v = TREE_CODE(rhs) != CONSTRUCTOR ? operand(rhs)
+                    : CONSTRUCTOR_NELTS(rhs) == 0 ? Operand::integer(0, Type::integer(64, true))
+                                                  : Operand::undef();
         Instruction st;
         st.opcode = Opcode::Store;
         st.place = place(lhs);
