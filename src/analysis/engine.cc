@@ -1863,6 +1863,10 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
         {&kDumpPath, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, Origin{}, 0, Origin{}, "", ""});
     return result;
   }
+  // Other introspection (GCC's __analyzer_dump_*, __analyzer_describe)
+  // looks at values without keeping them.
+  if (call.callee.rfind("__analyzer_", 0) == 0)
+    return result;
   // Branch-prediction hints return their first argument.
   if ((call.callee == "__builtin_expect" || call.callee == "__builtin_expect_with_probability") &&
       !call.args.empty()) {
