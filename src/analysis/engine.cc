@@ -1393,14 +1393,29 @@ private:
 
   // When states keep arriving at a point, s takes in an earlier state e
   // that binds the same values and tracks the same states: s keeps only the
-  // facts both have (constraints, relations) and every exposure and escape
-  // either has. Sound: the result describes both. Example: "p escaped, n >
+  // facts both have (constraints, relations, memory) and every exposure and
+  // escape either has. Sound: the result describes both. Example: "p escaped, n >
   // 0" and "n > 0, n < 10" become "p escaped, n > 0"; a state equal to e
   // then stops there.
   void join(State &s, const State &e) const {
-    if (s.fn != e.fn || !(s.stack == e.stack) || s.temps != e.temps || s.memory != e.memory || s.sm != e.sm ||
-        s.loops != e.loops)
+    if (s.fn != e.fn || !(s.stack == e.stack) || s.temps != e.temps || s.sm != e.sm ||
+        s.loops.size() != e.loops.size())
       return;
+    for (size_t k = 0; k < s.loops.size(); ++k)
+      if (s.loops[k].first != e.loops[k].first)
+        return;
+    // Trips round each loop: the larger count (from two on, constants
+    // flowing round are widened, which covers fewer trips too).
+    for (size_t k = 0; k < s.loops.size(); ++k)
+      s.loops[k].second = std::max(s.loops[k].second, e.loops[k].second);
+    // Memory both describe alike stays; the rest is forgotten (a later
+    // read finds an unknown value).
+    if (s.memory != e.memory) {
+      std::vector<std::pair<std::string, SvalId>> common;
+      std::set_intersection(s.memory.begin(), s.memory.end(), e.memory.begin(), e.memory.end(),
+                            std::back_inserter(common));
+      s.memory = std::move(common);
+    }
     std::vector<Constraint> cs;
     for (const Constraint &c : s.constraints) {
       if (!c.is_range) {
