@@ -1603,7 +1603,7 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
     generalize(s, block, states_here >= 2 * m_opts.max_states_per_block ? 2 : 1);
   std::vector<std::pair<SvalId, SvalId>> renames = canonicalize(s);
   std::vector<int32_t> &here = m_point_nodes[point];
-  if (states_here >= 2 * m_opts.max_states_per_block)
+  if (states_here >= m_opts.max_states_per_block)
     for (int32_t n : here)
       join(s, m_nodes[n].state);
   size_t h = s.hash();
