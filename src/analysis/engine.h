@@ -20,7 +20,7 @@ namespace pathwise {
 
 struct EngineOptions {
   std::set<std::string> disabled;    // warning names not to report
-  size_t max_nodes = 6000;           // exploded nodes per function
+  size_t max_nodes = 8000;           // exploded nodes per function
   size_t max_states_per_block = 12;  // before constraints are generalized away
   size_t max_liveness_bits = 1u << 30; // blocks x temporaries (128 MiB per liveness table)
   size_t max_forks = 512;            // extra outcomes of calls (realloc) per function; then calls are opaque
