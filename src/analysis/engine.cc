@@ -259,6 +259,13 @@ private:
     return *m_infos.emplace(fn, std::move(fi)).first->second;
   }
   const Function &fn() const { return *m_cur->fn; }
+  // The function an instruction uid belongs to.
+  uint32_t function_of_uid(uint32_t uid) const {
+    for (const auto &[index, fi] : m_infos)
+      if (!fi->uid_base.empty() && uid >= fi->uid_base.front() && uid < fi->end_uid)
+        return index;
+    return m_entry;
+  }
   // Steps through the function on top of s's stack from now on.
   void set_frame(const State &s) {
     m_cur = &info(s.fn);
@@ -297,6 +304,7 @@ private:
   std::unordered_map<uint64_t, std::vector<int32_t>> m_point_nodes; // by program point
   std::vector<Pending> m_pending;
   std::map<uint32_t, std::pair<Loc, uint8_t>> m_evals; // __analyzer_eval: uid -> (place, Tri bits seen)
+  std::map<uint32_t, std::pair<Loc, std::set<size_t>>> m_dump_nodes; // __analyzer_dump_exploded_nodes: uid -> states
   bool m_entry_own = false; // passes take_branch's knowledge to enqueue
   bool m_path_ends = false;  // set by a call that does not return on this path
   std::unordered_map<std::string, std::string> m_key_text; // text_key() -> text
@@ -1878,6 +1886,12 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
         {&kDumpPath, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, Origin{}, 0, Origin{}, "", ""});
     return result;
   }
+  if (call.callee == "__analyzer_dump_exploded_nodes") {
+    auto &d = m_dump_nodes[uid];
+    d.first = loc;
+    d.second.insert(s.hash());
+    return result;
+  }
   // Other introspection (GCC's __analyzer_dump_*, __analyzer_describe)
   // looks at values without keeping them.
   if (call.callee.rfind("__analyzer_", 0) == 0)
@@ -2654,13 +2668,21 @@ FunctionResult FunctionAnalysis::run() {
     Finding f;
     f.warning = "introspection";
     f.loc = seen.first;
-    for (const auto &[index, fi] : m_infos)
-      if (uid >= fi->uid_base.front() && uid < fi->end_uid)
-        f.function = index;
+    f.function = function_of_uid(uid);
     const uint8_t bits = seen.second;
     f.message = bits == (1u << static_cast<unsigned>(Tri::True))    ? "TRUE"
                 : bits == (1u << static_cast<unsigned>(Tri::False)) ? "FALSE"
                                                                      : "UNKNOWN";
+    result.findings.push_back(std::move(f));
+  }
+  // How many different states reached each __analyzer_dump_exploded_nodes.
+  for (const auto &[uid, seen] : m_dump_nodes) {
+    Finding f;
+    f.warning = "introspection";
+    f.loc = seen.first;
+    f.function = function_of_uid(uid);
+    const size_t n = seen.second.size();
+    f.message = std::to_string(n) + (n == 1 ? " processed enode" : " processed enodes");
     result.findings.push_back(std::move(f));
   }
   result.nodes = m_nodes.size();

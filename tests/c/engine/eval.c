@@ -55,3 +55,18 @@ void path_to_here (int c)
   if (c)
     __analyzer_dump_path (); /* { dg-message "path" } */
 }
+
+/* __analyzer_dump_exploded_nodes: how many different states reach it.  */
+void one_state (void)
+{
+  __analyzer_dump_exploded_nodes (0); /* { dg-warning "^1 processed enode$" } */
+}
+
+void two_states (int c)
+{
+  int x = 0;
+  if (c)
+    x = 1;
+  __analyzer_dump_exploded_nodes (0); /* { dg-warning "^2 processed enodes$" } */
+  __analyzer_eval (x == 0 || x == 1); /* { dg-warning "TRUE" } */
+}
