@@ -1381,9 +1381,12 @@ private:
       SvalId root = root_of(v);
       return is_address(root) || stays(root) || is_tracked(s, root) || set_contains(s.escaped, root);
     };
-    for (auto &t : s.temps)
+    for (auto &t : s.temps) {
       if (!keep(t.second))
         t.second = widen_to(s, block, t.first, t.second);
+      else if (level >= 2 && m_svals[t.second].kind == SK::Offset && m_svals[t.second].a != kUnknownOffset)
+        t.second = offset_value(m_svals[t.second].base, kUnknownOffset); // somewhere in the same object
+    }
     for (Frame &f : s.stack) // the callers' too: they may differ the most
       for (auto &t : f.temps)
         if (!keep(t.second))
@@ -1625,15 +1628,15 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
       m_too_complex_reason = reason;
     }
   };
-  if (states_here >= 4 * m_opts.max_states_per_block && !s.stack.empty()) {
+  if (states_here >= m_opts.max_states_per_point && !s.stack.empty()) {
     // Too many ways through a function stepped into: its calls are opaque
     // from now on, and this path ends here. The analysed function's own
     // paths go on.
     m_not_entered.insert(s.fn);
     return;
   }
-  if (states_here >= 4 * m_opts.max_states_per_block)
-    return give_up("more than " + std::to_string(4 * m_opts.max_states_per_block) + " states reached block " +
+  if (states_here >= m_opts.max_states_per_point)
+    return give_up("more than " + std::to_string(m_opts.max_states_per_point) + " states reached block " +
                    std::to_string(block));
   if (m_nodes.size() >= m_opts.max_nodes)
     return give_up("exploded graph exceeded " + std::to_string(m_opts.max_nodes) + " nodes");
@@ -1694,6 +1697,10 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
     if (widen && m_svals[p.second].kind == SK::Const) {
       p.second = widen_to(s, to, p.first, p.second);
       s.approximate = true; // the loop's exit may now be taken where it could not
+    } else if (widen && m_svals[p.second].kind == SK::Offset && m_svals[p.second].a != kUnknownOffset) {
+      // A pointer stepping round the loop: somewhere in the same object.
+      p.second = offset_value(m_svals[p.second].base, kUnknownOffset);
+      s.approximate = true;
     }
     if (SvalId old = s.temp(p.first))
       overwritten.push_back({old, m_cur->temp_text[p.first]});
@@ -2693,6 +2700,11 @@ FunctionResult FunctionAnalysis::run() {
 
 } // namespace
 
+// States per program point before a coarse analysis generalizes, and the
+// size (blocks) from which a function is analysed coarsely at once.
+constexpr size_t kCoarseStates = 3;
+constexpr size_t kGiantBlocks = 400;
+
 Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::move(opts)), m_checkers(make_checkers()) {
   // Functions worth stepping into whatever their arguments: those that
   // reach (through calls) a function a checker models or an introspection
@@ -2757,8 +2769,38 @@ FunctionResult Engine::analyze(uint32_t function) {
                            " temporaries are more than the analysis takes on";
     return r;
   }
+  // Coarser settings: states are generalized and joined from the third on,
+  // and calls stay opaque. What this finds is a subset of the paths'
+  // problems, but a large function gets finished.
+  EngineOptions coarse = m_opts;
+  coarse.max_states_per_block = kCoarseStates;
+  coarse.max_call_depth = 1;
+  // A giant (hundreds of blocks, as always_inline expansions make) is
+  // analysed coarsely at once: the full analysis would not finish it.
+  if (fn.blocks.size() > kGiantBlocks && m_opts.max_states_per_block > kCoarseStates) {
+    FunctionAnalysis g(m_module, function, coarse, m_checkers, m_worth_entering, m_deallocators);
+    return g.run();
+  }
   FunctionAnalysis a(m_module, function, m_opts, m_checkers, m_worth_entering, m_deallocators);
-  return a.run();
+  FunctionResult r = a.run();
+  if (!r.too_complex || m_opts.max_states_per_block <= kCoarseStates)
+    return r;
+  // Too many paths for the budget: once more, coarser, on half the budget.
+  coarse.max_nodes = m_opts.max_nodes / 2;
+  FunctionAnalysis b(m_module, function, coarse, m_checkers, m_worth_entering, m_deallocators);
+  FunctionResult r2 = b.run();
+  if (r2.too_complex)
+    return r; // the first, fuller attempt's findings
+  r2.nodes += r.nodes;
+  // Findings of the first attempt stay (found on real paths before the
+  // budget ran out); the coarse run adds what it found beyond them.
+  for (Finding &f : r.findings)
+    r2.findings.push_back(std::move(f));
+  deduplicate(r2.findings);
+  for (uint32_t e : r.entered)
+    if (std::find(r2.entered.begin(), r2.entered.end(), e) == r2.entered.end())
+      r2.entered.push_back(e);
+  return r2;
 }
 
 std::vector<bool> Engine::is_entry(const Module &m) {

@@ -21,7 +21,8 @@ namespace pathwise {
 struct EngineOptions {
   std::set<std::string> disabled;    // warning names not to report
   size_t max_nodes = 8000;           // exploded nodes per function
-  size_t max_states_per_block = 12;  // before constraints are generalized away
+  size_t max_states_per_block = 12;  // before constraints are generalized away (twice that: further)
+  size_t max_states_per_point = 48;  // then the function's analysis stops
   size_t max_liveness_bits = 1u << 30; // blocks x temporaries (128 MiB per liveness table)
   size_t max_forks = 512;            // extra outcomes of calls (realloc) per function; then calls are opaque
   size_t max_call_depth = 4;         // stack depth of calls stepped into (1: none)
