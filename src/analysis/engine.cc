@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <unordered_map>
@@ -31,6 +32,7 @@ struct RawEvent {
   Loc loc;
   uint32_t fn = 0;    // the function it happens in
   uint16_t depth = 1; // its stack depth
+  bool from_return = false; // NullOrigin: NULL returned by a call stepped into
   // StateChange
   uint8_t checker = 0;
   SvalId v = 0;
@@ -1529,6 +1531,35 @@ private:
   void leave_call(State &s, SvalId ret, const Loc &at);
   bool m_entering = false; // set by step when it stepped into a call
   bool callable(uint32_t f);
+  // Does every return of the function give NULL (not a defensive check
+  // but what it always does)?
+  bool always_returns_null(uint32_t f) const {
+    const Function &cf = m_module.functions[f];
+    std::vector<const Instruction *> defs(cf.temps.size(), nullptr);
+    for (const Block &b : cf.blocks)
+      for (const Instruction &in : b.insns)
+        if (in.result && in.result < defs.size())
+          defs[in.result] = &in;
+    std::function<bool(const Operand &, int)> null_only = [&](const Operand &o, int depth) {
+      if (o.kind == OpKind::Null || (o.kind == OpKind::Int && o.value == 0))
+        return true;
+      if (!o.is_temp() || depth > 4 || o.id >= defs.size() || !defs[o.id])
+        return false;
+      const Instruction &d = *defs[o.id];
+      if (d.opcode != Opcode::Phi && d.opcode != Opcode::Copy && !(d.opcode == Opcode::Unary && d.op == OpName::Conv))
+        return false;
+      return std::all_of(d.operands.begin(), d.operands.end(), [&](const Operand &x) { return null_only(x, depth + 1); });
+    };
+    bool any = false;
+    for (const Block &b : cf.blocks)
+      for (const Instruction &in : b.insns)
+        if (in.opcode == Opcode::Ret && !in.operands.empty()) {
+          any = true;
+          if (!null_only(in.operands[0], 0))
+            return false;
+        }
+    return any;
+  }
   bool passes_tracked(const State &s, SvalId arg) const;
   std::map<uint32_t, bool> m_callable;
   size_t m_callee_nodes = 0;     // nodes with a call stack
@@ -2311,6 +2342,7 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
                                  [&](SvalId l) { return (l >> kFrameShift) == depth; }),
                   s.exposed.end());
   const std::string callee_name = m_module.function_name(fn());
+  const uint32_t callee_index = m_cur->index;
   Frame caller = std::move(s.stack.back());
   s.stack.pop_back();
   s.temps = std::move(caller.temps);
@@ -2336,6 +2368,7 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
                          quote_expr(text) + " is NULL (returned by " + quote_expr(callee_name) + ")");
       e.v = ret;
       e.expr = text;
+      e.from_return = !always_returns_null(callee_index);
       m_cur_events->push_back(std::move(e));
     }
   }
@@ -2526,6 +2559,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   std::vector<Item> items;
   bool started = p.warning == &kDumpPath; // the whole path
   bool origin_found = false;              // a NullOrigin event tells where NULL came from
+  bool origin_from_return = false;        // ...and it is a call's return
   if (!p.origin.text.empty()) {
     items.push_back({{p.origin.loc, p.fn, p.depth, p.origin.text}, Role::Relevant, false});
     started = true;
@@ -2543,6 +2577,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
                   items.end());
       started = true;
       origin_found = true;
+      origin_from_return = e->from_return;
       items.push_back({ev, Role::Relevant, false});
       break;
     case RawEvent::Kind::StateChange: {
@@ -2605,7 +2640,11 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   const bool call_left_out = std::any_of(raw.begin(), raw.end(), [](const auto &e) {
     return e.first->kind == RawEvent::Kind::Call;
   }) && std::find(keep.begin(), keep.end(), false) != keep.end();
-  if (!origin_found && call_left_out && m_svals[p.v].kind == SK::Const && m_svals[p.v].a == 0 &&
+  // Nor is a NULL a called function returned (as Clang's analyzer does by
+  // default): such a return is most often a defensive one the caller
+  // knows it never takes.
+  if (((!origin_found && call_left_out) || origin_from_return) && m_svals[p.v].kind == SK::Const &&
+      m_svals[p.v].a == 0 &&
       (std::string_view(p.warning->name) == "null-dereference" || std::string_view(p.warning->name) == "null-argument"))
     return {};
 

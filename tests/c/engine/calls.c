@@ -158,3 +158,30 @@ void branch_on_result_bad (int *v)
     free (buf);
   free (buf); /* { dg-warning "double-'free' of 'buf'" } */
 }
+
+/* NULL returned by a callee: a defensive return the caller relies on not
+   taking is not reported (as Clang's analyzer suppresses it); a callee that
+   always returns NULL is.  */
+static int *next_of (int *p)
+{
+  if (!p)
+    return NULL;
+  return p + 1;
+}
+
+int defensive_return_ok (int *q)
+{
+  int *r = next_of (q);
+  return *r;
+}
+
+static int *always_null (void)
+{
+  return NULL;
+}
+
+int always_null_bad (void)
+{
+  int *p = always_null (); /* { dg-message "'p' is NULL \\(returned by 'always_null'\\)" } */
+  return *p; /* { dg-warning "dereference of NULL 'p'" } */
+}
