@@ -300,7 +300,7 @@ private:
   SvalTable m_svals;
   std::vector<Node> m_nodes;
   std::deque<int32_t> m_worklist;
-  // By program point (see point()): state hash -> nodes.
+  // By program point (see enqueue): state hash -> nodes.
   std::unordered_map<uint64_t, std::unordered_map<size_t, std::vector<int32_t>>> m_seen;
   std::unordered_map<uint64_t, size_t> m_states_at; // by program point and calling context
   std::unordered_map<uint64_t, std::vector<int32_t>> m_point_nodes; // by program point
@@ -838,10 +838,11 @@ private:
     auto goes = [&](const std::pair<std::string, SvalId> &m) {
       return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base)) && !private_region(s, m.first);
     };
-    // What globals held may now be held elsewhere.
+    // What globals (and the caller's memory) held may now be held
+    // elsewhere.
     std::vector<SvalId> held;
     for (auto &m : s.memory)
-      if (m.first[0] == 'G' && goes(m))
+      if ((m.first[0] == 'G' || caller_visible(m.first)) && goes(m))
         held.push_back(m.second);
     for (SvalId h : held)
       escape_value(s, h);
@@ -950,6 +951,13 @@ private:
 
   // Memory only the analysed code can reach: inside a fresh allocation
   // that has not escaped. What is stored there stays the code's own.
+  // Memory the analysed function's caller sees: what a parameter points
+  // to. What is stored there stays reachable (the caller holds it), as in
+  // a global.
+  bool caller_visible(const std::string &key) const {
+    return key[0] == 'S' && m_svals[key_base(key)].kind == SK::Param;
+  }
+
   bool private_region(const State &s, const std::string &key) const {
     if (key[0] != 'S')
       return false;
@@ -1074,9 +1082,14 @@ private:
     for (auto &f : s.stack) // the callers' values are still theirs
       for (auto &t : f.temps)
         add(t.second);
-    for (auto &m : s.memory)
+    for (auto &m : s.memory) {
       if (m.first[0] != 'S')
         add(m.second);
+      else if (caller_visible(m.first)) { // the caller holds the parameter, and so what it points to
+        add(key_base(m.first));
+        add(m.second);
+      }
+    }
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     // What a reachable pointer points to is reachable (p->next->data).
@@ -1979,12 +1992,25 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     forget_other_regions(s, "");
   } else {
     // Known functions may still write through their pointer arguments
-    // (fread, memset): forget what those point to.
-    for (SvalId arg : call.args) {
-      std::string prefix = "S" + std::to_string(root_of(arg));
+    // (fread, memset): forget what those point to. What a deallocator
+    // releases, or memset and the like overwrite, held values that are now
+    // gone (a leak if nothing else holds them).
+    const bool releases = call.callee == "free" || call.callee == "__builtin_free" ||
+                          m_deallocators.count(std::string(call.callee)) > 0;
+    for (size_t k = 0; k < call.args.size(); ++k) {
+      const std::string prefix = "S" + std::to_string(root_of(call.args[k]));
+      const bool drops = releases || (k == 0 && libc::overwrites_first(call.callee));
+      std::vector<std::pair<SvalId, std::string>> dropped;
       s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                    [&](const auto &m) { return key_in_local(m.first, prefix); }),
+                                    [&](const auto &m) {
+                                      if (!key_in_local(m.first, prefix))
+                                        return false;
+                                      if (drops)
+                                        dropped.push_back({m.second, ""});
+                                      return true;
+                                    }),
                      s.memory.end());
+      forget(s, dropped, {}, loc);
     }
   }
   // strchr and the like: NULL on this path, a pointer into the first
@@ -2148,7 +2174,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       write_memory(s, key, v);
       // Stored where code elsewhere can read it: it escapes. A global keeps
       // it reachable instead (until code elsewhere may change the global).
-      if ((key[0] == 'S' && !private_region(s, key)) ||
+      if ((key[0] == 'S' && !private_region(s, key) && !caller_visible(key)) ||
           (key[0] == 'L' && set_contains(s.exposed, key_base(key))))
         escape_value(s, v);
       forget(s, overwritten, {}, loc);

@@ -36,6 +36,11 @@ int returns_argument(std::string_view f) {
   return named(f, {"strcpy", "strncpy", "strcat", "strncat", "memcpy", "memmove", "memset"}) ? 0 : -1;
 }
 
+bool overwrites_first(std::string_view f) {
+  return named(f, {"memset", "memcpy", "memmove", "mempcpy", "strcpy", "strncpy", "stpcpy", "stpncpy", "bzero",
+                   "explicit_bzero"});
+}
+
 bool returns_null_or_into_first(std::string_view f) {
   return named(f, {"strchr", "strrchr", "strstr", "memchr", "strpbrk", "strcasestr", "memrchr"});
 }

@@ -18,6 +18,9 @@ bool keeps_no_pointer(std::string_view f);
 // destination): its index, or -1.
 int returns_argument(std::string_view f);
 
+// Overwrites what its first argument points to (memset, memcpy, strcpy).
+bool overwrites_first(std::string_view f);
+
 // Returns NULL or a pointer into its first argument (strchr, strstr).
 bool returns_null_or_into_first(std::string_view f);
 
