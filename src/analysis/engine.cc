@@ -32,7 +32,8 @@ struct RawEvent {
   Loc loc;
   uint32_t fn = 0;    // the function it happens in
   uint16_t depth = 1; // its stack depth
-  bool from_return = false; // NullOrigin: NULL returned by a call stepped into
+  bool is_return = false;   // NullOrigin: NULL returned by a call stepped into...
+  bool from_return = false; // ...defensively (it returns non-NULL elsewhere)
   // StateChange
   uint8_t checker = 0;
   SvalId v = 0;
@@ -2329,6 +2330,7 @@ bool FunctionAnalysis::callable(uint32_t f) {
 // and the caller goes on after its call with the result bound.
 void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
   const size_t depth = s.stack.size();
+
   // A result the caller neither uses nor keeps in a variable is dropped
   // here.
   const Frame &caller_frame = s.stack.back();
@@ -2394,6 +2396,7 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
                          quote_expr(text) + " is NULL (returned by " + quote_expr(callee_name) + ")");
       e.v = ret;
       e.expr = text;
+      e.is_return = true;
       e.from_return = !always_returns_null(callee_index);
       m_cur_events->push_back(std::move(e));
     }
@@ -2475,8 +2478,6 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         OpName op = taken ? in.op : invert_comparison(in.op);
         if (!assume(s2, a, op, c))
           continue;
-        if (t == Tri::Unknown && (made_by_call(a) || made_by_call(c)))
-          s2.call_decided = true;
         // Tell checkers what the branch learned about NULL (also through a
         // stored comparison: "ok = p != 0; if (ok)").
         SvalId zero = m_svals.get(SK::Const, 0);
@@ -2484,6 +2485,10 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         OpName uop = op;
         unwrap(ua, uop, uc);
         SvalId ptr = uc == zero ? ua : (ua == zero ? uc : 0);
+        // A NULL check of what a checker tracks (malloc's result) is an
+        // outcome the model has; other results of calls are guesses.
+        if (t == Tri::Unknown && (made_by_call(a) || made_by_call(c)) && !(ptr && is_tracked(s, root_of(ptr))))
+          s2.call_decided = true;
         if (t == Tri::Unknown && ptr && (uop == OpName::Eq || uop == OpName::Ne)) {
           m_cur_events = &evs;
           std::string expr = ptr == a ? m_cur->namer.operand(in.operands[0])
@@ -2590,20 +2595,39 @@ Finding FunctionAnalysis::build(const Pending &p) const {
     items.push_back({{p.origin.loc, p.fn, p.depth, p.origin.text}, Role::Relevant, false});
     started = true;
   }
+  // Calls open on the path, each with whether an allocation was found
+  // NULL inside it; and that for the call last returned from.
+  std::vector<bool> failed_inside;
+  bool returned_call_failed = false;
   for (const auto &[e, tracked] : raw) {
     PathEvent ev{e->loc, e->fn, e->depth, e->text};
+    if (e->kind == RawEvent::Kind::Call) {
+      failed_inside.push_back(false);
+    } else if (e->kind == RawEvent::Kind::Return && !failed_inside.empty()) {
+      returned_call_failed = failed_inside.back();
+      failed_inside.pop_back();
+      if (returned_call_failed && !failed_inside.empty())
+        failed_inside.back() = true;
+    } else if (e->kind == RawEvent::Kind::StateChange && !failed_inside.empty() &&
+               m_checkers[e->checker]->kind_of(e->to) == nullable::Null) {
+      failed_inside.back() = true;
+    }
     switch (e->kind) {
     case RawEvent::Kind::NullOrigin:
       // The last time this variable was given NULL before the finding; the
       // path is told from there (inside the calls still open).
-      if (e->v != tracked || e->expr != p.expr)
+      // (A NULL a call returned is where the story starts whatever the
+      // variables it then passes through.)
+      if (e->v != tracked || (e->expr != p.expr && !e->is_return))
         continue;
       items.erase(std::remove_if(items.begin(), items.end(),
                                  [](const Item &i) { return i.role == Role::Context || i.role == Role::Relevant; }),
                   items.end());
       started = true;
       origin_found = true;
-      origin_from_return = e->from_return;
+      // A NULL a callee returned after an allocation failed passes the
+      // failure on: not a defensive return.
+      origin_from_return = e->from_return && !returned_call_failed;
       items.push_back({ev, Role::Relevant, false});
       break;
     case RawEvent::Kind::StateChange: {

@@ -185,3 +185,24 @@ int always_null_bad (void)
   int *p = always_null (); /* { dg-message "'p' is NULL \\(returned by 'always_null'\\)" } */
   return *p; /* { dg-warning "dereference of NULL 'p'" } */
 }
+
+/* ...but a NULL a callee returns because an allocation failed is passed on:
+   the caller must check it.  */
+struct obj { int refs; };
+
+static struct obj *new_obj (void)
+{
+  struct obj *o = malloc (sizeof (struct obj));
+  if (!o)
+    return NULL;
+  o->refs = 1;
+  return o;
+}
+
+int allocation_failure_passed_on_bad (void)
+{
+  struct obj *o = new_obj ();
+  o->refs = 2; /* { dg-warning "dereference of NULL 'o'" } */
+  free (o);
+  return 0;
+}
