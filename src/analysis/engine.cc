@@ -2273,8 +2273,12 @@ bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const 
     return false;
   if (m_not_entered.count(callee))
     return false;
-  if (callee == s.fn || std::any_of(s.stack.begin(), s.stack.end(), [&](const Frame &f) { return f.fn == callee; }))
-    return false; // recursion: the call stays opaque
+  // Recursion: one level deeper is followed (a bug often shows on the
+  // second call already); then the call stays opaque.
+  const auto frames_of_callee = (callee == s.fn ? 1 : 0) +
+                                std::count_if(s.stack.begin(), s.stack.end(), [&](const Frame &f) { return f.fn == callee; });
+  if (frames_of_callee >= 2)
+    return false;
   std::vector<SvalId> args;
   for (size_t k = 1; k < in.operands.size(); ++k)
     args.push_back(operand_value(s, in.operands[k]));
@@ -2867,6 +2871,7 @@ FunctionResult Engine::analyze(uint32_t function) {
   // A giant (hundreds of blocks, as always_inline expansions make) is
   // analysed coarsely at once: the full analysis would not finish it.
   if (fn.blocks.size() > kGiantBlocks && m_opts.max_states_per_block > kCoarseStates) {
+    coarse.max_nodes = m_opts.max_nodes * 2 / 3; // most giants do not fit any budget: spend less on them
     FunctionAnalysis g(m_module, function, coarse, m_checkers, m_worth_entering, m_deallocators);
     return g.run();
   }

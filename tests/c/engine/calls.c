@@ -119,7 +119,7 @@ void kept_in_holder_ok (struct holder *h)
   keep (h, malloc (8));
 }
 
-/* Recursion stays an opaque call.  */
+/* Recursion is followed one level deep, then the call stays opaque.  */
 static int count_down (int n, void *p)
 {
   if (n <= 0)
