@@ -1976,7 +1976,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       handled = m_checkers[c]->on_call(ctx, call) || handled;
     }
   }
-  if (!handled && libc::keeps_no_pointer(call.callee))
+  // A pure function (and the C library's string readers) keeps nothing
+  // it is given; a pure one writes nothing either.
+  const bool pure = callee.kind == OpKind::Func && callee.id < m_module.symbols.size() &&
+                    (m_module.symbols[callee.id].is_pure || m_module.symbols[callee.id].is_const);
+  if (!handled && (pure || libc::keeps_no_pointer(call.callee)))
     handled = true;
   const int returned = libc::returns_argument(call.callee);
   if (in.result && returned >= 0 && static_cast<size_t>(returned) < call.args.size())
@@ -1991,7 +1995,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     for (SvalId l : std::vector<SvalId>(s.exposed))
       forget_local(s, l, true);
     forget_other_regions(s, "");
-  } else {
+  } else if (!pure) {
     // Known functions may still write through their pointer arguments
     // (fread, memset): forget what those point to. What a deallocator
     // releases, or memset and the like overwrite, held values that are now

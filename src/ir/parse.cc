@@ -28,6 +28,8 @@ public:
             m_module.symbols[s].is_noreturn = true;
           else if (w == "const")
             m_module.symbols[s].is_const = true;
+          else if (w == "pure")
+            m_module.symbols[s].is_pure = true;
           else if (w == "malloc") {
             word();
             m_module.symbols[s].is_malloc = true;

@@ -75,3 +75,13 @@ void free_after_flag_ok (int flag)
   if (!flag)
     free (p);
 }
+
+/* A pure function changes nothing: the pointer it is given stays freed.  */
+extern int count_refs (const void *) __attribute__ ((pure));
+
+void freed_then_pure_call_bad (void *p)
+{
+  free (p);
+  count_refs (p);
+  free (p); /* { dg-warning "double-'free' of 'p'" } */
+}
