@@ -1424,7 +1424,7 @@ private:
   // escape either has. Sound: the result describes both. Example: "p escaped, n >
   // 0" and "n > 0, n < 10" become "p escaped, n > 0"; a state equal to e
   // then stops there.
-  void join(State &s, const State &e) const {
+  void join(State &s, const State &e) {
     if (s.fn != e.fn || !(s.stack == e.stack) || s.temps != e.temps || s.sm != e.sm ||
         s.loops.size() != e.loops.size())
       return;
@@ -1438,10 +1438,16 @@ private:
     // Memory both describe alike stays; the rest is forgotten (a later
     // read finds an unknown value).
     if (s.memory != e.memory) {
-      std::vector<std::pair<std::string, SvalId>> common;
+      std::vector<std::pair<std::string, SvalId>> common, gone;
       std::set_intersection(s.memory.begin(), s.memory.end(), e.memory.begin(), e.memory.end(),
                             std::back_inserter(common));
+      std::set_difference(s.memory.begin(), s.memory.end(), e.memory.begin(), e.memory.end(),
+                          std::back_inserter(gone));
       s.memory = std::move(common);
+      // What only the forgotten memory held may still be held there: it
+      // escapes rather than leaks.
+      for (const auto &m : gone)
+        escape_value(s, m.second);
     }
     std::vector<Constraint> cs;
     for (const Constraint &c : s.constraints) {
@@ -2163,9 +2169,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // A struct copy between locals copies what the fields hold.
       copy_fields(s, m_svals.string_at(m_svals[v].a), key, m_cur->namer.place(in.place));
     } else if (!key.empty()) {
-      if (key[0] != 'L') {
+      if (key[0] != 'L' && !private_region(s, key)) {
         // Outside the function's own locals: another pointer, a global or an
         // exposed local may name the same memory; forget what they held.
+        // (Not so for a fresh allocation nobody else knows of.)
         forget_other_regions(s, key);
         for (SvalId l : std::vector<SvalId>(s.exposed))
           forget_local(s, l, true);

@@ -67,3 +67,19 @@ void stored_in_struct_ok (struct holder *h)
 {
   h->data = malloc (10);
 }
+
+/* A store into a fresh allocation cannot change a global, and a chain of
+   pointers through a stack frame ends with the frame.  */
+struct chain { struct chain *next; int *ptr; };
+void *chain_global;
+
+void chain_through_frame_bad (void)
+{
+  struct chain a;
+  struct chain b;
+  a.next = &b;
+  b.ptr = malloc (sizeof (int));
+  chain_global = &a;
+  if (b.ptr)
+    *b.ptr = 42;
+} /* { dg-warning "leak of 'b.ptr'" } */
