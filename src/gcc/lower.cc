@@ -515,11 +515,11 @@ private:
       tree rhs = gimple_assign_rhs1(stmt);
       if (TREE_CODE(lhs) != SSA_NAME) {
         // A store; aggregate copies go through a temporary.
-        // "x = {}" fills x with zeros; other constructors (vectors with
-        // elements) are not followed.
+        // "x = {}" (or "{ 0 }") fills x with zeros; other constructors
+        // (vectors with elements) are not followed.
         Operand v = TREE_CODE(rhs) != CONSTRUCTOR ? operand(rhs)
-                    : CONSTRUCTOR_NELTS(rhs) == 0 ? Operand::integer(0, Type::integer(64, true))
-                                                  : Operand::undef();
+                    : initializer_zerop(rhs)       ? Operand::integer(0, Type::integer(64, true))
+                                                   : Operand::undef();
         Instruction st;
         st.opcode = Opcode::Store;
         st.place = place(lhs);

@@ -35,3 +35,16 @@ void locals (int i)
 // CHECK: call @use(&$copy)
 // CHECK: clobber $local
 // CHECK: clobber $copy
+
+struct pair { int *a; int *b; };
+int zero_filled (int c)
+{
+  struct pair z = { 0 };
+  struct pair e = {};
+  extern void use2 (struct pair *, struct pair *);
+  use2 (&z, &e);
+  return c;
+}
+// CHECK-LABEL: func @zero_filled(
+// CHECK: store $z, 0:i64
+// CHECK: store $e, 0:i64
