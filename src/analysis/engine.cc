@@ -32,6 +32,10 @@ struct RawEvent {
   Loc loc;
   uint32_t fn = 0;    // the function it happens in
   uint16_t depth = 1; // its stack depth
+  // Call: the arguments and their texts, and the caller and callee (to
+  // word "passing freed pointer 'p' in call to 'f' from 'g'").
+  std::vector<std::pair<SvalId, std::string>> args;
+  std::string callee, caller;
   bool is_return = false;   // NullOrigin: NULL returned by a call stepped into...
   bool from_return = false; // ...defensively (it returns non-NULL elsewhere)
   // StateChange
@@ -2296,9 +2300,16 @@ bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const 
   if (!m_worth_entering[callee] && !std::any_of(args.begin(), args.end(), [&](SvalId a) { return passes_tracked(s, a); }))
     return false; // nothing there for a checker: the call stays opaque
   const std::string &callee_name = m_module.function_name(cf);
-  m_cur_events->push_back(event(RawEvent::Kind::Call, loc,
-                                "calling " + quote_expr(callee_name) + " from " +
-                                    quote_expr(m_module.function_name(fn()))));
+  {
+    RawEvent e = event(RawEvent::Kind::Call, loc,
+                       "calling " + quote_expr(callee_name) + " from " + quote_expr(m_module.function_name(fn())));
+    const std::vector<std::string> &t = texts(m_cur->uid_base[block] + static_cast<uint32_t>(index), in);
+    for (size_t k = 0; k < args.size(); ++k)
+      e.args.push_back({args[k], k + 1 < t.size() ? t[k + 1] : ""});
+    e.callee = callee_name;
+    e.caller = m_module.function_name(fn());
+    m_cur_events->push_back(std::move(e));
+  }
   s.stack.push_back({s.fn, block, static_cast<uint32_t>(index), in.result, std::move(s.temps), std::move(s.loops)});
   s.temps.clear();
   s.loops.clear();
@@ -2614,6 +2625,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   // NULL inside it; and that for the call last returned from.
   std::vector<bool> failed_inside;
   bool returned_call_failed = false;
+  StateId tracked_kind = 0; // the tracked value's state on the way (the finding's checker)
   for (const auto &[e, tracked] : raw) {
     PathEvent ev{e->loc, e->fn, e->depth, e->text};
     if (e->kind == RawEvent::Kind::Call) {
@@ -2650,6 +2662,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
         continue;
       const Checker &ck = *m_checkers[p.checker];
       const StateId from = ck.kind_of(e->from), to = ck.kind_of(e->to);
+      tracked_kind = to;
       const char *text = nullptr;
       for (const ChangeText &c : p.warning->changes) {
         if ((c.from == kAnyState || c.from == from) && (c.to == kAnyState || c.to == to)) {
@@ -2668,7 +2681,18 @@ Finding FunctionAnalysis::build(const Pending &p) const {
       items.push_back({ev, Role::Relevant, is_ref});
       break;
     }
-    case RawEvent::Kind::Call: items.push_back({ev, Role::Call, false}); break;
+    case RawEvent::Kind::Call:
+      // Handing on a pointer already released: said as GCC says it.
+      if (tracked_kind && tracked_kind == p.warning->ref_state &&
+          (std::string_view(p.warning->name) == "double-free" || std::string_view(p.warning->name) == "use-after-free"))
+        for (const auto &[v, text] : e->args)
+          if (v == tracked && !text.empty()) {
+            ev.text = "passing freed pointer " + quote_expr(text) + " in call to " + quote_expr(e->callee) + " from " +
+                      quote_expr(e->caller);
+            break;
+          }
+      items.push_back({ev, Role::Call, false});
+      break;
     case RawEvent::Kind::Entry: items.push_back({ev, Role::Entry, false}); break;
     case RawEvent::Kind::Return: items.push_back({ev, Role::Return, false}); break;
     default:

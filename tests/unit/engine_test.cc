@@ -373,7 +373,7 @@ TEST(EngineCalls, DoubleFreeAcrossCallsHasFramesInThePath) {
   EXPECT_EQ(events(f), (std::vector<std::string>{
                            "10: entry to 'use'", "12: calling 'release' from 'use'", "2: entry to 'release'",
                            "4: first 'free' here", "12: returning to 'use' from 'release'",
-                           "13: calling 'release' from 'use'", "2: entry to 'release'",
+                           "13: passing freed pointer 'ptr' in call to 'release' from 'use'", "2: entry to 'release'",
                            "4: second 'free' here; first 'free' was at (4)"}));
   std::vector<int> depths;
   for (const PathEvent &e : f.events)

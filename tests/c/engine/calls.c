@@ -16,7 +16,7 @@ void release_twice_bad (void *ptr) /* { dg-message "\\(1\\) entry to 'release_tw
 {
   release (ptr); /* { dg-message "\\(2\\) calling 'release' from 'release_twice_bad'" } */
   /* { dg-message "\\(5\\) returning to 'release_twice_bad' from 'release'" "return" { target *-*-* } .-1 } */
-  release (ptr);
+  release (ptr); /* { dg-message "\\(6\\) passing freed pointer 'ptr' in call to 'release' from 'release_twice_bad'" } */
 }
 
 void release_once_ok (void *ptr)
