@@ -470,3 +470,37 @@ TEST(Findings, DeduplicateKeepsTheShortestPath) {
   EXPECT_EQ(v[0].events.size(), 2u);
   EXPECT_EQ(v[1].loc.line, 4u);
 }
+
+// Eight independent diamonds whose values stay live: 2^8 combinations for
+// the full analysis to generalize, fewer states for a coarse one.
+std::string diamonds(int k) {
+  std::string params, uses, body = "bb0:\n  jmp bb1\n";
+  int b = 1;
+  for (int i = 0; i < k; ++i) {
+    const std::string p = std::to_string(i + 1), x = std::to_string(k + 1 + i);
+    params += (i ? ", %" : "%") + p + ":i32";
+    uses += (i ? ", %" : "%") + x;
+    body += "bb" + std::to_string(b) + ":\n  br ne %" + p + ", 0:i32, bb" + std::to_string(b + 1) + ", bb" +
+            std::to_string(b + 2) + "\n";
+    body += "bb" + std::to_string(b + 1) + ":\n  jmp bb" + std::to_string(b + 2) + "\n";
+    body += "bb" + std::to_string(b + 2) + ":\n  %" + x + ":i32 = phi [1:i32, bb" + std::to_string(b + 1) +
+            "], [0:i32, bb" + std::to_string(b) + "]\n  jmp bb" + std::to_string(b + 3) + "\n";
+    b += 3;
+  }
+  body += "bb" + std::to_string(b) + ":\n  call @use(" + uses + ")\n  ret\n";
+  return "func @f(" + params + ") -> void {\n" + body + "}\n";
+}
+
+TEST(Engine, OverBudgetFunctionIsFinishedCoarsely) {
+  // The full analysis needs more than 300 nodes; the coarse retry (half the
+  // budget) fits, so the function is finished.
+  EngineOptions o;
+  o.max_nodes = 300;
+  Analysis r = analyze(diamonds(8), o);
+  EXPECT_FALSE(r.result.too_complex) << r.result.too_complex_reason;
+  EXPECT_GT(r.result.nodes, 300u); // both attempts counted
+  // With too small a budget for either, it stops cleanly as before.
+  o.max_nodes = 100;
+  Analysis r2 = analyze(diamonds(8), o);
+  EXPECT_TRUE(r2.result.too_complex);
+}
