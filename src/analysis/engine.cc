@@ -1997,9 +1997,29 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     result = call.args[static_cast<size_t>(returned)];
   if (!handled) {
     // Unknown code: what we pass escapes; locals whose address we pass may
-    // be changed.
-    for (SvalId v : call.args)
-      escape_value(s, v);
+    // be changed. Given as a pointer to const, an allocation is not
+    // released there (GCC's analyzer assumes the same), though what it
+    // holds may be.
+    const Symbol *sym = callee.kind == OpKind::Func && callee.id < m_module.symbols.size()
+                            ? &m_module.symbols[callee.id]
+                            : nullptr;
+    for (size_t k = 0; k < call.args.size(); ++k) {
+      const SvalId v = call.args[k];
+      const bool readonly = sym && std::find(sym->const_pointee.begin(), sym->const_pointee.end(),
+                                             static_cast<uint32_t>(k + 1)) != sym->const_pointee.end();
+      const SvalId root = root_of(v);
+      if (!readonly || m_svals[root].kind == SK::LocalAddr) {
+        escape_value(s, v);
+        continue;
+      }
+      const std::string prefix = "S" + std::to_string(root);
+      std::vector<SvalId> held;
+      for (auto &m : s.memory)
+        if (key_in_local(m.first, prefix))
+          held.push_back(m.second);
+      for (SvalId h : held)
+        escape_value(s, h);
+    }
     // ...and may change any local whose address has escaped, and any
     // memory outside the function.
     for (SvalId l : std::vector<SvalId>(s.exposed))

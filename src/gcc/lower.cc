@@ -137,6 +137,13 @@ private:
         std::reverse(sym.deallocators.begin(), sym.deallocators.end());
         std::reverse(sym.deallocator_args.begin(), sym.deallocator_args.end());
       }
+      // Parameters that point to const.
+      if (sym.const_pointee.empty()) {
+        uint32_t k = 1;
+        for (tree a = TYPE_ARG_TYPES(TREE_TYPE(decl)); a && TREE_VALUE(a) != void_type_node; a = TREE_CHAIN(a), ++k)
+          if (POINTER_TYPE_P(TREE_VALUE(a)) && TYPE_READONLY(TREE_TYPE(TREE_VALUE(a))))
+            sym.const_pointee.push_back(k);
+      }
       // __attribute__((nonnull)) and nonnull (N, ...), on the type.
       if (sym.nonnull.empty() && !sym.nonnull_all) {
         tree attrs = TYPE_ATTRIBUTES(TREE_TYPE(decl));

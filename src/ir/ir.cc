@@ -452,6 +452,12 @@ std::string print_module(const Module &m) {
         }
         out << ")";
       }
+      if (!sym.const_pointee.empty()) {
+        out << " readonly(";
+        for (size_t k = 0; k < sym.const_pointee.size(); ++k)
+          out << (k ? "," : "") << sym.const_pointee[k];
+        out << ")";
+      }
       if (sym.nonnull_all) {
         out << " nonnull(*)";
       } else if (!sym.nonnull.empty()) {

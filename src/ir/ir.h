@@ -199,6 +199,9 @@ struct Symbol {
   bool is_malloc = false;
   std::vector<std::string> deallocators;
   std::vector<uint32_t> deallocator_args; // by deallocator: which argument it releases, 1-based
+  // Function: parameters declared as pointers to const (1-based): the
+  // function may read what they point to but not release or change it.
+  std::vector<uint32_t> const_pointee;
 };
 
 struct Module {

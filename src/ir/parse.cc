@@ -30,6 +30,15 @@ public:
             m_module.symbols[s].is_const = true;
           else if (w == "pure")
             m_module.symbols[s].is_pure = true;
+          else if (w == "readonly") {
+            word();
+            expect('(');
+            do
+              m_module.symbols[s].const_pointee.push_back(static_cast<uint32_t>(number()));
+            while (accept(','));
+            expect(')');
+            continue;
+          }
           else if (w == "malloc") {
             word();
             m_module.symbols[s].is_malloc = true;

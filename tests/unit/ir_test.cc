@@ -121,12 +121,13 @@ TEST(IrText, StaticFunctionsRoundTrip) {
 TEST(IrText, MallocAttributesRoundTrip) {
   const std::string text = "declare @acquire malloc(@release)\ndeclare @release\n"
                            "declare @pair malloc(@close:2,@reopen:3)\ndeclare @close\ndeclare @reopen\n"
-                           "declare @xmalloc malloc\ndeclare @count pure\n";
+                           "declare @xmalloc malloc\ndeclare @count pure\ndeclare @show readonly(1,3)\n";
   Module m = parse_module(text);
   const Symbol &pair = m.symbols[static_cast<size_t>(m.find_symbol("pair"))];
   EXPECT_EQ(pair.deallocators, (std::vector<std::string>{"close", "reopen"}));
   EXPECT_EQ(pair.deallocator_args, (std::vector<uint32_t>{2, 3}));
   EXPECT_TRUE(m.symbols[static_cast<size_t>(m.find_symbol("xmalloc"))].is_malloc);
   EXPECT_TRUE(m.symbols[static_cast<size_t>(m.find_symbol("count"))].is_pure);
+  EXPECT_EQ(m.symbols[static_cast<size_t>(m.find_symbol("show"))].const_pointee, (std::vector<uint32_t>{1, 3}));
   EXPECT_EQ(print_module(m), text);
 }

@@ -83,3 +83,20 @@ void chain_through_frame_bad (void)
   if (b.ptr)
     *b.ptr = 42;
 } /* { dg-warning "leak of 'b.ptr'" } */
+
+/* Given as a pointer to const, an allocation is not released by unknown
+   code (though what it holds may be).  */
+extern void show (const void *);
+extern void could_keep (void *);
+
+void const_argument_bad (void)
+{
+  void *p = malloc (16);
+  show (p);
+} /* { dg-warning "leak of 'p'" } */
+
+void plain_argument_ok (void)
+{
+  void *p = malloc (16);
+  could_keep (p);
+}
