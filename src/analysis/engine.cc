@@ -1554,6 +1554,7 @@ private:
   bool enter_call(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
   void leave_call(State &s, SvalId ret, const Loc &at);
   bool m_entering = false; // set by step when it stepped into a call
+  Loc m_after_call;        // where the code after the call being stepped starts
   bool callable(uint32_t f);
   // Does every return of the function give NULL (not a defensive check
   // but what it always does)?
@@ -1825,6 +1826,8 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
                                        CallEvent &call) {
   const SvalId p = call.args[0];
   const SvalId null = m_svals.get(SK::Const, 0);
+  static const std::string kNoText;
+  const std::string &result_text = call.result_text ? *call.result_text : kNoText;
   std::vector<RawEvent> *primary = m_cur_events;
   auto each_checker = [&](State &st, auto &&fn) {
     for (size_t c = 0; c < m_checkers.size(); ++c) {
@@ -1840,7 +1843,8 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
     if (assume(f.state, p, OpName::Ne, null)) {
       each_checker(f.state, [&](Checker &ck, Context &ctx) { ck.on_null_split(ctx, p, false, call.arg_text(0)); });
       f.events.push_back(outcome(loc, "when %<realloc%> succeeds, without moving buffer"));
-      f.state.bind(in.result, p);
+      if (in.result)
+        f.state.bind(in.result, p);
       m_forks.push_back(std::move(f));
       ++m_forks_made;
     }
@@ -1860,6 +1864,7 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
     as_malloc.args = {call.args[1]};
     as_malloc.arg_texts = call.arg_texts + 1;
     as_malloc.result = moved;
+    as_malloc.result_text = &result_text;
     as_malloc.nonnull.clear();
     each_checker(f.state, [&](Checker &ck, Context &ctx) {
       ck.on_call(ctx, as_free);
@@ -1867,9 +1872,12 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
     });
     // A moved buffer is somewhere else.
     if (assume(f.state, moved, OpName::Ne, null) && assume(f.state, moved, OpName::Ne, p)) {
-      each_checker(f.state, [&](Checker &ck, Context &ctx) { ck.on_null_split(ctx, moved, false, *call.result_text); });
+      each_checker(f.state, [&](Checker &ck, Context &ctx) { ck.on_null_split(ctx, moved, false, result_text); });
       f.events.push_back(outcome(loc, "when %<realloc%> succeeds, moving buffer"));
-      f.state.bind(in.result, moved);
+      if (in.result)
+        f.state.bind(in.result, moved);
+      else // the new buffer is lost as the statement ends
+        forget(f.state, {{moved, ""}}, {}, m_after_call);
       m_forks.push_back(std::move(f));
       ++m_forks_made;
     }
@@ -1925,7 +1933,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     call.result_text = &m_cur->temp_text[in.result];
   }
   bool handled = false;
-  if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 && in.result &&
+  if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 &&
       m_forks_made < m_opts.max_forks) {
     if (compare(s, call.args[0], OpName::Eq, m_svals.get(SK::Const, 0)) != Tri::True)
       return model_realloc(s, in, uid, loc, call);
@@ -2264,6 +2272,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       m_entering = true; // the result is bound on the way back
       break;
     }
+    m_after_call = next_loc(block, index, loc);
     bind(on_call(s, in, uid, loc));
     break;
   case Opcode::Clobber:

@@ -76,3 +76,9 @@ void many_in_one_block_finishes_bad (char *p, size_t n)
   free (s);
 } /* { dg-warning "leak of 'q'" } */
 /* { dg-warning "leak of 'r'" "" { target *-*-* } .-1 } */
+
+/* The result ignored: when realloc moves the buffer, the new one is lost.  */
+void result_ignored_bad (char *s, int n)
+{
+  __builtin_realloc (s, n); /* { dg-warning "ignoring return value" } */
+} /* { dg-warning "leak" } */
