@@ -854,11 +854,16 @@ private:
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), goes), s.memory.end());
   }
 
-  void escape_local(State &s, uint32_t local) {
-    std::string prefix = "L" + std::to_string(local);
+  void escape_local(State &s, uint32_t local) { escape_contents(s, "L" + std::to_string(local)); }
+
+  // What the memory under prefix ("L3", "S12") holds escapes.
+  void escape_contents(State &s, const std::string &prefix) {
+    std::vector<SvalId> held;
     for (auto &m : s.memory)
       if (key_in_local(m.first, prefix))
-        escape_value(s, m.second);
+        held.push_back(m.second);
+    for (SvalId h : held)
+      escape_value(s, h);
   }
 
   // What the local holds may have changed: forget it (and with `escape`,
@@ -943,14 +948,7 @@ private:
     }
     if (v && is_tracked(s, v) && !set_contains(s.escaped, v)) {
       set_insert(s.escaped, v);
-      // ...and so does what is stored in it.
-      const std::string prefix = "S" + std::to_string(v);
-      std::vector<SvalId> held;
-      for (auto &m : s.memory)
-        if (key_in_local(m.first, prefix))
-          held.push_back(m.second);
-      for (SvalId h : held)
-        escape_value(s, h);
+      escape_contents(s, "S" + std::to_string(v)); // ...and so does what is stored in it
     }
   }
 
@@ -1558,13 +1556,11 @@ private:
   bool callable(uint32_t f);
   // Does every return of the function give NULL (not a defensive check
   // but what it always does)?
-  bool always_returns_null(uint32_t f) const {
-    const Function &cf = m_module.functions[f];
-    std::vector<const Instruction *> defs(cf.temps.size(), nullptr);
-    for (const Block &b : cf.blocks)
-      for (const Instruction &in : b.insns)
-        if (in.result && in.result < defs.size())
-          defs[in.result] = &in;
+  bool always_returns_null(const FnInfo &fi) {
+    auto known = m_always_null.find(fi.index);
+    if (known != m_always_null.end())
+      return known->second;
+    const std::vector<const Instruction *> &defs = fi.defs;
     std::function<bool(const Operand &, int)> null_only = [&](const Operand &o, int depth) {
       if (o.kind == OpKind::Null || (o.kind == OpKind::Int && o.value == 0))
         return true;
@@ -1575,16 +1571,16 @@ private:
         return false;
       return std::all_of(d.operands.begin(), d.operands.end(), [&](const Operand &x) { return null_only(x, depth + 1); });
     };
-    bool any = false;
-    for (const Block &b : cf.blocks)
+    bool any = false, all = true;
+    for (const Block &b : fi.fn->blocks)
       for (const Instruction &in : b.insns)
         if (in.opcode == Opcode::Ret && !in.operands.empty()) {
           any = true;
-          if (!null_only(in.operands[0], 0))
-            return false;
+          all = all && null_only(in.operands[0], 0);
         }
-    return any;
+    return m_always_null[fi.index] = any && all;
   }
+  std::map<uint32_t, bool> m_always_null; // by function, see always_returns_null
   bool passes_tracked(const State &s, SvalId arg) const;
   std::map<uint32_t, bool> m_callable;
   size_t m_callee_nodes = 0;     // nodes with a call stack
@@ -2020,13 +2016,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
         escape_value(s, v);
         continue;
       }
-      const std::string prefix = "S" + std::to_string(root);
-      std::vector<SvalId> held;
-      for (auto &m : s.memory)
-        if (key_in_local(m.first, prefix))
-          held.push_back(m.second);
-      for (SvalId h : held)
-        escape_value(s, h);
+      escape_contents(s, "S" + std::to_string(root));
     }
     // ...and may change any local whose address has escaped, and any
     // memory outside the function.
@@ -2425,7 +2415,7 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
                                  [&](SvalId l) { return (l >> kFrameShift) == depth; }),
                   s.exposed.end());
   const std::string callee_name = m_module.function_name(fn());
-  const uint32_t callee_index = m_cur->index;
+  const FnInfo &callee_info = *m_cur;
   Frame caller = std::move(s.stack.back());
   s.stack.pop_back();
   s.temps = std::move(caller.temps);
@@ -2452,7 +2442,7 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
       e.v = ret;
       e.expr = text;
       e.is_return = true;
-      e.from_return = !always_returns_null(callee_index);
+      e.from_return = !always_returns_null(callee_info);
       m_cur_events->push_back(std::move(e));
     }
   }
