@@ -772,6 +772,31 @@ private:
   // Keys: "L<local>" for the function's locals, "G<symbol>" for globals,
   // "S<value>" for what a pointer value points to (a symbolic region), then
   // "+offset", ".field-offset" and "[index]" steps.
+  // The memory key of what pointer v points to, off bytes on; "" where
+  // that is not known.
+  std::string pointee_key(SvalId v, int64_t off = 0) const {
+    while (m_svals[v].kind == SK::Offset) {
+      if (m_svals[v].a == kUnknownOffset)
+        return "";
+      off += m_svals[v].a;
+      v = m_svals[v].base;
+    }
+    const Sval &sv = m_svals[v];
+    std::string key;
+    if (sv.kind == SK::LocalAddr)
+      key = "L" + std::to_string(sv.a);
+    else if (sv.kind == SK::GlobalAddr)
+      key = "G" + std::to_string(sv.a);
+    else if (v != kUnknownSval &&
+             (sv.kind == SK::Param || sv.kind == SK::Conjured || sv.kind == SK::Init || sv.kind == SK::Pure))
+      key = "S" + std::to_string(v);
+    else
+      return "";
+    if (off)
+      key += "+" + std::to_string(off);
+    return key;
+  }
+
   std::string local_key(const State &s, const Place &p) {
     std::string key;
     if (p.base == PlaceBase::Local) {
@@ -779,26 +804,9 @@ private:
     } else if (p.base == PlaceBase::Global) {
       key = "G" + std::to_string(p.id);
     } else if (p.base == PlaceBase::Deref) {
-      SvalId v = operand_value(s, p.pointer);
-      int64_t off = p.offset;
-      while (m_svals[v].kind == SK::Offset) {
-        if (m_svals[v].a == kUnknownOffset)
-          return "";
-        off += m_svals[v].a;
-        v = m_svals[v].base;
-      }
-      const Sval &sv = m_svals[v];
-      if (sv.kind == SK::LocalAddr)
-        key = "L" + std::to_string(sv.a);
-      else if (sv.kind == SK::GlobalAddr)
-        key = "G" + std::to_string(sv.a);
-      else if (v != kUnknownSval && (sv.kind == SK::Param || sv.kind == SK::Conjured || sv.kind == SK::Init ||
-                                     sv.kind == SK::Pure))
-        key = "S" + std::to_string(v);
-      else
+      key = pointee_key(operand_value(s, p.pointer), p.offset);
+      if (key.empty())
         return "";
-      if (off)
-        key += "+" + std::to_string(off);
     } else {
       return "";
     }
@@ -1293,7 +1301,7 @@ private:
         r.kind = RegionInfo::Kind::Global;
         if (static_cast<size_t>(sv.a) < m_a.m_module.symbols.size()) {
           r.created = m_a.m_module.symbols[static_cast<size_t>(sv.a)].loc;
-          r.name = m_a.m_module.symbols[static_cast<size_t>(sv.a)].name;
+          r.name = ir::Module::source_name(m_a.m_module.symbols[static_cast<size_t>(sv.a)].name);
         }
       } else if (sv.kind == SK::StrAddr) {
         r.kind = RegionInfo::Kind::String;
@@ -1597,6 +1605,9 @@ private:
   std::vector<Fork> m_forks;
   size_t m_forks_made = 0; // bounded: forks multiply within a block, past the node budget
   SvalId model_realloc(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
+  void model_out_buffer(State &s, const Instruction &in, uint32_t uid, const Loc &loc, const CallEvent &call);
+  void allocate_into(State &s, const std::string &key, SvalId buf, const std::string &text, const Loc &loc,
+                     const CallEvent &call);
   RawEvent outcome(const Loc &loc, const char *text) const { return event(RawEvent::Kind::Outcome, loc, text); }
   void step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
   SvalId on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
@@ -1884,6 +1895,102 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
   return null;
 }
 
+// Stores a fresh heap buffer buf (not NULL) at key, as an allocation by
+// call named text.
+void FunctionAnalysis::allocate_into(State &s, const std::string &key, SvalId buf, const std::string &text,
+                                     const Loc &loc, const CallEvent &call) {
+  CallEvent as_malloc = call;
+  as_malloc.callee = "malloc";
+  as_malloc.args.clear();
+  as_malloc.nonnull.clear();
+  as_malloc.deallocators = nullptr;
+  as_malloc.declared_dealloc_arg = -1;
+  as_malloc.returns_fresh = true;
+  as_malloc.result = buf;
+  as_malloc.result_text = &text;
+  for (size_t c = 0; c < m_checkers.size(); ++c) {
+    Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+    m_checkers[c]->on_call(ctx, as_malloc);
+  }
+  // Not NULL, without an "assuming" event: the call said so.
+  std::vector<RawEvent> *events = m_cur_events, quiet;
+  m_cur_events = &quiet;
+  for (size_t c = 0; c < m_checkers.size(); ++c) {
+    Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+    m_checkers[c]->on_null_split(ctx, buf, false, text);
+  }
+  m_cur_events = events;
+  assume(s, buf, OpName::Ne, m_svals.get(SK::Const, 0));
+  write_memory(s, key, buf);
+}
+
+// getline and getdelim, given a pointer to NULL, store a heap buffer there
+// (kept by later calls, and to be freed even when they fail); asprintf and
+// vasprintf store one when they succeed (a result >= 0) and leave it
+// undefined when they fail (-1).
+void FunctionAnalysis::model_out_buffer(State &s, const Instruction &in, uint32_t uid, const Loc &loc,
+                                        const CallEvent &call) {
+  const bool line = libc::allocates_line(call.callee);
+  const bool print = libc::allocates_printed(call.callee);
+  if ((!line && !print) || call.args.empty())
+    return;
+  const std::string key = pointee_key(call.args[0]);
+  if (key.empty())
+    return;
+  const std::string arg = call.arg_text(0);
+  const std::string text = arg.empty() ? "" : arg[0] == '&' ? arg.substr(1) : "*" + arg;
+  const SvalId null = m_svals.get(SK::Const, 0);
+  if (in.result && call.result)
+    s.bind(in.result, call.result); // the buffer is another value
+  if (line) {
+    const SvalId old = read_memory(s, key);
+    if (old && compare(s, old, OpName::Eq, null) == Tri::True)
+      allocate_into(s, key, conjure(s, uid), text, loc, call);
+    return;
+  }
+  if (!call.result || m_forks_made >= m_opts.max_forks) {
+    allocate_into(s, key, conjure(s, uid), text, loc, call);
+    return;
+  }
+  Fork failed{s, *m_cur_events};
+  if (assume(failed.state, call.result, OpName::Eq, m_svals.get(SK::Const, -1))) {
+    failed.events.push_back(outcome(loc, "when the call fails"));
+    m_forks.push_back(std::move(failed));
+    ++m_forks_made;
+  }
+  if (assume(s, call.result, OpName::Ge, null))
+    allocate_into(s, key, conjure(s, uid), text, loc, call);
+}
+
+namespace {
+
+// What a function without a body does with a pointer argument, by its
+// declaration.
+enum class ArgUse {
+  Any,       // may keep it, change or release what it points to
+  ReadOnly,  // reads what it points to (pointer to const, access read_only)
+  Written,   // overwrites what it points to (access write_only, scanf's values)
+  Formatted, // only reads it for a format (printf's format and values)
+};
+
+ArgUse arg_use(const ir::Symbol &sym, size_t k) {
+  const auto n = static_cast<uint32_t>(k);
+  if (sym.format != ir::Symbol::Format::None) {
+    const bool value = sym.format_first && n >= sym.format_first;
+    if (n == sym.format_arg || (value && sym.format == ir::Symbol::Format::Printf))
+      return ArgUse::Formatted;
+    if (value)
+      return ArgUse::Written;
+  }
+  if (std::find(sym.write_only.begin(), sym.write_only.end(), n) != sym.write_only.end())
+    return ArgUse::Written;
+  if (std::find(sym.const_pointee.begin(), sym.const_pointee.end(), n) != sym.const_pointee.end())
+    return ArgUse::ReadOnly;
+  return ArgUse::Any;
+}
+
+} // namespace
+
 // Returns the call's result value (0 without a result).
 SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc) {
   CallEvent call;
@@ -1990,6 +2097,16 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       handled = m_checkers[c]->on_call(ctx, call) || handled;
     }
   }
+  // __attribute__((returns_nonnull)): the result is not NULL (an
+  // allocator so declared needs no check).
+  if (result && callee.kind == OpKind::Func && callee.id < m_module.symbols.size() &&
+      m_module.symbols[callee.id].returns_nonnull && m_svals[result].kind == SK::Conjured) {
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+      m_checkers[c]->on_null_split(ctx, result, false, *call.result_text);
+    }
+    assume(s, result, OpName::Ne, m_svals.get(SK::Const, 0));
+  }
   // A pure function (and the C library's string readers) keeps nothing
   // it is given; a pure one writes nothing either.
   const bool pure = callee.kind == OpKind::Func && callee.id < m_module.symbols.size() &&
@@ -2009,14 +2126,19 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
                             : nullptr;
     for (size_t k = 0; k < call.args.size(); ++k) {
       const SvalId v = call.args[k];
-      const bool readonly = sym && std::find(sym->const_pointee.begin(), sym->const_pointee.end(),
-                                             static_cast<uint32_t>(k + 1)) != sym->const_pointee.end();
       const SvalId root = root_of(v);
-      if (!readonly || m_svals[root].kind == SK::LocalAddr) {
+      const ArgUse use = sym ? arg_use(*sym, k + 1) : ArgUse::Any;
+      if (use == ArgUse::Formatted)
+        continue; // read for its format, not kept
+      if (use == ArgUse::Any || m_svals[root].kind == SK::LocalAddr) {
         escape_value(s, v);
         continue;
       }
       escape_contents(s, "S" + std::to_string(root));
+      if (use == ArgUse::Written) // overwritten: what was there is gone
+        s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                      [&](const auto &m) { return key_in_local(m.first, "S" + std::to_string(root)); }),
+                       s.memory.end());
     }
     // ...and may change any local whose address has escaped, and any
     // memory outside the function.
@@ -2046,6 +2168,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       forget(s, dropped, {}, loc);
     }
   }
+  model_out_buffer(s, in, uid, loc, call);
   // strchr and the like: NULL on this path, a pointer into the first
   // argument on another.
   if (in.result && !call.args.empty() && libc::returns_null_or_into_first(call.callee) &&

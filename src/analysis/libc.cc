@@ -29,7 +29,9 @@ bool keeps_no_pointer(std::string_view f) {
                    "atol",    "atoll",   "atof",     "strtol",   "strtoul",    "strtoll",     "strtoull", "strtod",
                    "strtof",  "sprintf", "snprintf", "vsprintf", "vsnprintf",  "sscanf",      "vsscanf",  "abs",
                    "labs",    "toupper", "tolower",  "isalpha",  "isdigit",    "isspace",     "isalnum",  "isupper",
-                   "islower", "isxdigit", "isprint", "ispunct",  "iscntrl",    "isgraph"});
+                   "islower", "isxdigit", "isprint", "ispunct",  "iscntrl",    "isgraph",  "printf",
+                   "fprintf", "dprintf", "vprintf", "vfprintf", "vdprintf",   "puts",        "fputs",    "perror",
+                   "syslog",  "vsyslog", "asprintf", "vasprintf", "__asprintf"});
 }
 
 int returns_argument(std::string_view f) {
@@ -44,5 +46,9 @@ bool overwrites_first(std::string_view f) {
 bool returns_null_or_into_first(std::string_view f) {
   return named(f, {"strchr", "strrchr", "strstr", "memchr", "strpbrk", "strcasestr", "memrchr"});
 }
+
+bool allocates_line(std::string_view f) { return named(f, {"getline", "getdelim", "__getdelim"}); }
+
+bool allocates_printed(std::string_view f) { return named(f, {"asprintf", "vasprintf", "__asprintf"}); }
 
 } // namespace pathwise::libc

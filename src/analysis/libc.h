@@ -24,4 +24,12 @@ bool overwrites_first(std::string_view f);
 // Returns NULL or a pointer into its first argument (strchr, strstr).
 bool returns_null_or_into_first(std::string_view f);
 
+// Stores a heap buffer through its first argument if that points to NULL,
+// and keeps it there later (getline, getdelim).
+bool allocates_line(std::string_view f);
+
+// Stores a heap buffer through its first argument when it succeeds
+// (asprintf, vasprintf).
+bool allocates_printed(std::string_view f);
+
 } // namespace pathwise::libc

@@ -6,6 +6,7 @@
 // compile. Block 0 of the IR is a synthetic entry that jumps to GCC's first
 // block, so phis can name it as the entry edge's source.
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -25,12 +26,14 @@ struct LowerError {
 
 class Lowerer {
 public:
-  Lowerer(Module &m, function *fun) : m_mod(m), m_fun(fun) {}
+  Lowerer(Module &m, std::unordered_map<const void *, uint32_t> &symbols, function *fun)
+      : m_mod(m), m_symbols(symbols), m_fun(fun) {}
 
   void run();
 
 private:
   Module &m_mod;
+  std::unordered_map<const void *, uint32_t> &m_symbols; // declaration -> symbol
   function *m_fun;
   Function m_fn;
   std::unordered_map<unsigned, uint32_t> m_ssa;   // SSA version -> temporary
@@ -99,12 +102,47 @@ private:
     return out;
   }
 
+  // Whether two declarations of one name are different entities: a
+  // static (of another translation unit, or local to a function), or C++
+  // overloads with different assembler names.
+  static bool distinct(tree a, tree b) {
+    if (a == b)
+      return false;
+    if (TREE_CODE(a) != TREE_CODE(b) || !TREE_PUBLIC(a) || !TREE_PUBLIC(b))
+      return true;
+    return DECL_ASSEMBLER_NAME_SET_P(a) && DECL_ASSEMBLER_NAME_SET_P(b) &&
+           DECL_ASSEMBLER_NAME_RAW(a) != DECL_ASSEMBLER_NAME_RAW(b);
+  }
+
+  // The symbol of a declaration: the one of its name unless that belongs
+  // to a distinct entity, then one of its own ("NAME.N").
+  uint32_t symbol_index(tree decl, const std::string &name, SymbolKind kind) {
+    auto known = m_symbols.find(decl);
+    if (known != m_symbols.end())
+      return known->second;
+    std::string unique = name;
+    for (int k = 1;; ++k) {
+      const int i = m_mod.find_symbol(unique);
+      if (i < 0)
+        break;
+      const auto *other = reinterpret_cast<tree>(m_mod.symbols[static_cast<size_t>(i)].handle);
+      if (!other || !distinct(decl, const_cast<tree>(other)))
+        break;
+      unique = name + "." + std::to_string(k);
+    }
+    const uint32_t s = m_mod.symbol_index(unique, kind);
+    if (!m_mod.symbols[s].handle)
+      m_mod.symbols[s].handle = reinterpret_cast<uintptr_t>(decl);
+    m_symbols.emplace(decl, s);
+    return s;
+  }
+
   uint32_t symbol_for(tree decl) {
     std::string name = decl_name(decl);
     if (name.empty())
       name = "D." + std::to_string(DECL_UID(decl));
     SymbolKind kind = TREE_CODE(decl) == FUNCTION_DECL ? SymbolKind::Function : SymbolKind::Variable;
-    uint32_t s = m_mod.symbol_index(name, kind);
+    uint32_t s = symbol_index(decl, name, kind);
     Symbol &sym = m_mod.symbols[s];
     if (kind == SymbolKind::Function) {
       sym.is_noreturn = sym.is_noreturn || TREE_THIS_VOLATILE(decl);
@@ -144,6 +182,10 @@ private:
           if (POINTER_TYPE_P(TREE_VALUE(a)) && TYPE_READONLY(TREE_TYPE(TREE_VALUE(a))))
             sym.const_pointee.push_back(k);
       }
+      if (!sym.attributes_read) {
+        sym.attributes_read = true;
+        read_type_attributes(decl, sym);
+      }
       // __attribute__((nonnull)) and nonnull (N, ...), on the type.
       if (sym.nonnull.empty() && !sym.nonnull_all) {
         tree attrs = TYPE_ATTRIBUTES(TREE_TYPE(decl));
@@ -163,6 +205,63 @@ private:
       sym.loc = loc_of(DECL_SOURCE_LOCATION(decl));
     }
     return s;
+  }
+
+  // An attribute of a function, on its declaration or its type.
+  static tree function_attribute(tree decl, const char *name) {
+    if (tree a = lookup_attribute(name, DECL_ATTRIBUTES(decl)))
+      return a;
+    return lookup_attribute(name, TYPE_ATTRIBUTES(TREE_TYPE(decl)));
+  }
+
+  static uint32_t small_constant(tree t) {
+    return t && TREE_CODE(t) == INTEGER_CST && tree_fits_uhwi_p(t) && tree_to_uhwi(t) < 1024
+               ? static_cast<uint32_t>(tree_to_uhwi(t))
+               : 0;
+  }
+
+  // returns_nonnull, alloc_size, format and access.
+  static void read_type_attributes(tree decl, Symbol &sym) {
+    sym.returns_nonnull = function_attribute(decl, "returns_nonnull") != NULL_TREE;
+    if (tree a = function_attribute(decl, "alloc_size"))
+      for (tree arg = TREE_VALUE(a); arg; arg = TREE_CHAIN(arg))
+        if (uint32_t n = small_constant(TREE_VALUE(arg)))
+          sym.alloc_size.push_back(n);
+    if (tree a = function_attribute(decl, "format")) {
+      tree args = TREE_VALUE(a);
+      if (args && TREE_CODE(TREE_VALUE(args)) == IDENTIFIER_NODE && TREE_CHAIN(args) &&
+          TREE_CHAIN(TREE_CHAIN(args))) {
+        std::string kind = IDENTIFIER_POINTER(TREE_VALUE(args));
+        if (kind.size() > 4 && kind.compare(0, 2, "__") == 0 && kind.compare(kind.size() - 2, 2, "__") == 0)
+          kind = kind.substr(2, kind.size() - 4);
+        if (kind.compare(0, 4, "gnu_") == 0)
+          kind = kind.substr(4);
+        const uint32_t m = small_constant(TREE_VALUE(TREE_CHAIN(args)));
+        if ((kind == "printf" || kind == "scanf") && m) {
+          sym.format = kind == "printf" ? Symbol::Format::Printf : Symbol::Format::Scanf;
+          sym.format_arg = m;
+          sym.format_first = small_constant(TREE_VALUE(TREE_CHAIN(TREE_CHAIN(args))));
+        }
+      }
+    }
+    // access (MODE, N[, S]) as declared (not the ones GCC adds for array
+    // parameters).
+    rdwr_map accesses;
+    init_attr_rdwr_indices(&accesses, TYPE_ATTRIBUTES(TREE_TYPE(decl)));
+    for (auto it = accesses.begin(); it != accesses.end(); ++it) {
+      const attr_access &acc = (*it).second;
+      if (acc.internal_p || acc.ptrarg >= 1024)
+        continue;
+      const uint32_t n = acc.ptrarg + 1;
+      if (acc.mode == access_read_only || acc.mode == access_none) {
+        if (std::find(sym.const_pointee.begin(), sym.const_pointee.end(), n) == sym.const_pointee.end())
+          sym.const_pointee.push_back(n);
+      } else if (acc.mode == access_write_only) {
+        sym.write_only.push_back(n);
+      }
+    }
+    std::sort(sym.const_pointee.begin(), sym.const_pointee.end());
+    std::sort(sym.write_only.begin(), sym.write_only.end());
   }
 
   // A variable, parameter or return slot (not a function, label, ...).
@@ -790,9 +889,21 @@ void Lowerer::run() {
     throw LowerError{"no CFG in SSA form"};
   m_fn.temps.resize(1);
   m_fn.symbol = symbol_for(fndecl);
-  if (m_mod.symbols[m_fn.symbol].body >= 0) // C++ overloads share a name
-    m_fn.symbol = m_mod.symbol_index(m_mod.symbols[m_fn.symbol].name + "." + std::to_string(DECL_UID(fndecl)),
-                                     SymbolKind::Function);
+  if (m_mod.symbols[m_fn.symbol].body >= 0) {
+    // Another body under this declaration's symbol (declarations GCC
+    // did not tell apart): a symbol of its own.
+    const std::string base = m_mod.symbols[m_fn.symbol].name;
+    std::string unique;
+    for (int k = 1; unique.empty() || m_mod.find_symbol(unique) >= 0; ++k)
+      unique = base + "." + std::to_string(k);
+    const Symbol copy = m_mod.symbols[m_fn.symbol];
+    m_fn.symbol = m_mod.symbol_index(unique, SymbolKind::Function);
+    m_mod.symbols[m_fn.symbol] = copy;
+    m_mod.symbols[m_fn.symbol].name = unique;
+    m_mod.symbols[m_fn.symbol].body = -1;
+    m_mod.symbols[m_fn.symbol].handle = reinterpret_cast<uintptr_t>(fndecl);
+    m_symbols[fndecl] = m_fn.symbol;
+  }
   m_fn.ret_type = lower_type(TREE_TYPE(TREE_TYPE(fndecl)));
   m_fn.loc = loc_of(DECL_SOURCE_LOCATION(fndecl));
   m_fn.end_loc = loc_of(m_fun->function_end_locus);
@@ -842,10 +953,11 @@ void Lowerer::run() {
 
 } // namespace
 
-bool lower_function(Module &m, function *fun, std::string &reason) {
+bool ModuleLowering::lower(function *fun, std::string &reason) {
+  Module &m = m_module;
   size_t nsyms = m.symbols.size(), nfiles = m.files.size();
   try {
-    Lowerer l(m, fun);
+    Lowerer l(m, m_symbols, fun);
     l.run();
     return true;
   } catch (const LowerError &e) {
@@ -857,6 +969,8 @@ bool lower_function(Module &m, function *fun, std::string &reason) {
   // would change the dump; drop them).
   m.symbols.resize(nsyms);
   m.files.resize(nfiles);
+  for (auto it = m_symbols.begin(); it != m_symbols.end();)
+    it = it->second >= nsyms ? m_symbols.erase(it) : std::next(it);
   return false;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 
 #include "ir/ir.h"
 
@@ -10,8 +11,21 @@ struct function;
 
 namespace pathwise::plugin {
 
-// Lowers one function body into m.functions. Returns false (with a reason)
-// if the body could not be lowered; the module is then left unchanged.
-bool lower_function(ir::Module &m, function *fun, std::string &reason);
+// Lowers function bodies into one module. Each declaration is one symbol:
+// entities that share a name (static functions or variables of different
+// translation units under -flto, function-local statics, C++ overloads)
+// get symbols of their own, named "NAME.N".
+class ModuleLowering {
+public:
+  explicit ModuleLowering(ir::Module &m) : m_module(m) {}
+  // Lowers one function body into the module's functions. Returns false
+  // (with a reason) if the body could not be lowered; the module is then
+  // left unchanged.
+  bool lower(function *fun, std::string &reason);
+
+private:
+  ir::Module &m_module;
+  std::unordered_map<const void *, uint32_t> m_symbols; // declaration -> symbol
+};
 
 } // namespace pathwise::plugin

@@ -141,18 +141,22 @@ void analyse_translation_unit() {
   std::vector<cgraph_node *> nodes;
   cgraph_node *node;
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+    // At link time (-flto) bodies are read in from the object files.
+    if (in_lto_p && !node->get_fun())
+      node->get_untransformed_body();
     if (node->get_fun())
       nodes.push_back(node);
   }
   std::sort(nodes.begin(), nodes.end(), [](cgraph_node *a, cgraph_node *b) { return a->order < b->order; });
 
   ir::Module module;
+  ModuleLowering lowering(module);
   size_t not_lowered = 0;
   for (cgraph_node *n : nodes) {
     function *fun = n->get_fun();
     std::string why;
     push_cfun(fun);
-    bool ok = lower_function(module, fun, why);
+    bool ok = lowering.lower(fun, why);
     pop_cfun();
     if (!ok) {
       ++not_lowered;
@@ -223,13 +227,13 @@ void analyse_translation_unit() {
     fprintf(stderr,
             "pathwise: %s: %zu functions lowered, %zu not lowered, %zu analysis failures, %zu too complex, "
             "%zu exploded nodes, %zu findings, %.1f ms\n",
-            main_input_filename ? main_input_filename : "?", module.functions.size(), not_lowered, failed,
+            in_lto_p ? "whole program (-flto)" : main_input_filename ? main_input_filename : "?", module.functions.size(), not_lowered, failed,
             too_complex, total_nodes, findings.size(), ms);
   }
 }
 
 const pass_data kPassData = {
-    SIMPLE_IPA_PASS, // type
+    IPA_PASS,        // type
     "pathwise",      // name
     OPTGROUP_NONE,   // optinfo_flags
     TV_NONE,         // tv_id
@@ -240,17 +244,19 @@ const pass_data kPassData = {
     0,               // todo_flags_finish
 };
 
-// Runs once per translation unit, after the small IPA passes, when every
-// function body is in SSA form at any -O level.
-class Pass final : public simple_ipa_opt_pass {
+// The first of the regular IPA passes (where GCC's -fanalyzer runs): every
+// function body is in SSA form at any -O level. GCC runs these passes once
+// per translation unit in a plain compile, and once for the whole program
+// at link time under -flto (in lto1's WPA stage, or its single process
+// with -flto-partition=one/none); the compile steps of an -flto build,
+// which only write bytecode, and the LTRANS stage do not run them.
+class Pass final : public ipa_opt_pass_d {
 public:
-  explicit Pass(gcc::context *ctxt) : simple_ipa_opt_pass(kPassData, ctxt) {}
+  // No summaries and no transforms: the pass only reads.
+  explicit Pass(gcc::context *ctxt)
+      : ipa_opt_pass_d(kPassData, ctxt, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, 0, nullptr, nullptr) {}
   bool gate(function *) final override { return !seen_error(); }
   unsigned int execute(function *) final override {
-    // Whole-program analysis at link time is a later step; the compile
-    // steps of an -flto build are analysed as usual.
-    if (in_lto_p)
-      return 0;
     analyse_translation_unit();
     return 0;
   }
@@ -282,7 +288,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 
   struct register_pass_info pass_info;
   pass_info.pass = new Pass(g);
-  pass_info.reference_pass_name = "emutls";
+  pass_info.reference_pass_name = "analyzer";
   pass_info.ref_pass_instance_number = 1;
   pass_info.pos_op = PASS_POS_INSERT_AFTER;
   register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &pass_info);

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ir/ir.h"
 
+#include <cctype>
 #include <set>
 #include <sstream>
 
@@ -73,6 +74,18 @@ int Module::find_symbol(const std::string &name) const {
     if (symbols[i].name == name)
       return static_cast<int>(i);
   return -1;
+}
+
+std::string Module::source_name(const std::string &name) {
+  const size_t dot = name.find('.');
+  if (dot == std::string::npos || dot == 0 || name.compare(0, 2, "D.") == 0)
+    return name;
+  for (size_t i = dot + 1; i < name.size(); ++i)
+    if (name[i] == '.')
+      return name;
+    else if (!isdigit(static_cast<unsigned char>(name[i])))
+      return name;
+  return name.size() > dot + 1 ? name.substr(0, dot) : name;
 }
 
 uint32_t Module::symbol_index(const std::string &name, SymbolKind kind) {
@@ -183,8 +196,8 @@ std::string TextNamer::operand(const Operand &o) const {
   case OpKind::Int: return std::to_string(o.value);
   case OpKind::Null: return "0B";
   case OpKind::LocalAddr: return o.id < m_fn.locals.size() ? "&" + m_fn.locals[o.id].name : "";
-  case OpKind::GlobalAddr: return o.id < m.symbols.size() ? "&" + m.symbols[o.id].name : "";
-  case OpKind::Func: return o.id < m.symbols.size() ? m.symbols[o.id].name : "";
+  case OpKind::GlobalAddr: return o.id < m.symbols.size() ? "&" + Module::source_name(m.symbols[o.id].name) : "";
+  case OpKind::Func: return o.id < m.symbols.size() ? Module::source_name(m.symbols[o.id].name) : "";
   case OpKind::Str: return "\"" + o.str + "\"";
   default: return "";
   }
@@ -194,7 +207,7 @@ std::string TextNamer::place(const Place &p) const {
   std::string s;
   switch (p.base) {
   case PlaceBase::Local: s = p.id < m_fn.locals.size() ? m_fn.locals[p.id].name : ""; break;
-  case PlaceBase::Global: s = p.id < m_module.symbols.size() ? m_module.symbols[p.id].name : ""; break;
+  case PlaceBase::Global: s = p.id < m_module.symbols.size() ? Module::source_name(m_module.symbols[p.id].name) : ""; break;
   case PlaceBase::Str: s = "\"" + p.pointer.str + "\""; break;
   case PlaceBase::Deref: {
     std::string inner = operand(p.pointer);
@@ -452,12 +465,22 @@ std::string print_module(const Module &m) {
         }
         out << ")";
       }
-      if (!sym.const_pointee.empty()) {
-        out << " readonly(";
-        for (size_t k = 0; k < sym.const_pointee.size(); ++k)
-          out << (k ? "," : "") << sym.const_pointee[k];
+      auto list = [&](const char *name, const std::vector<uint32_t> &v) {
+        if (v.empty())
+          return;
+        out << " " << name << "(";
+        for (size_t k = 0; k < v.size(); ++k)
+          out << (k ? "," : "") << v[k];
         out << ")";
-      }
+      };
+      list("readonly", sym.const_pointee);
+      list("writeonly", sym.write_only);
+      if (sym.returns_nonnull)
+        out << " returns_nonnull";
+      list("alloc_size", sym.alloc_size);
+      if (sym.format != Symbol::Format::None)
+        out << " format(" << (sym.format == Symbol::Format::Printf ? "printf" : "scanf") << "," << sym.format_arg
+            << "," << sym.format_first << ")";
       if (sym.nonnull_all) {
         out << " nonnull(*)";
       } else if (!sym.nonnull.empty()) {

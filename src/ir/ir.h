@@ -180,10 +180,11 @@ struct Function {
 enum class SymbolKind : uint8_t { Function, Variable };
 
 struct Symbol {
-  std::string name;
+  std::string name; // unique in the module; see source_name
   SymbolKind kind = SymbolKind::Function;
   Type type;
-  int32_t body = -1; // index into Module::functions, -1 = external
+  int32_t body = -1;     // index into Module::functions, -1 = external
+  uintptr_t handle = 0;  // front end's handle (GCC's declaration), 0 = none
   // Attributes that the engine may rely on.
   bool is_noreturn = false;
   bool is_const = false; // Variable: read-only; Function: __attribute__((const))
@@ -199,9 +200,24 @@ struct Symbol {
   bool is_malloc = false;
   std::vector<std::string> deallocators;
   std::vector<uint32_t> deallocator_args; // by deallocator: which argument it releases, 1-based
-  // Function: parameters declared as pointers to const (1-based): the
-  // function may read what they point to but not release or change it.
+  // Function: parameters declared as pointers to const, or with
+  // __attribute__((access (read_only|none, N))) (1-based): the function
+  // may read what they point to but not release or change it.
   std::vector<uint32_t> const_pointee;
+  // Function: parameters with access (write_only, N): the function writes
+  // what they point to, and neither reads nor releases it.
+  std::vector<uint32_t> write_only;
+  // Function: __attribute__((returns_nonnull)).
+  bool returns_nonnull = false;
+  // Function: __attribute__((alloc_size (N[, M]))): the arguments whose
+  // product is the size of the object returned (1-based).
+  std::vector<uint32_t> alloc_size;
+  // Function: __attribute__((format (ARCHETYPE, M, N))): the format string
+  // is argument M, the values it formats start at N (0: a va_list).
+  enum class Format : uint8_t { None, Printf, Scanf };
+  Format format = Format::None;
+  uint32_t format_arg = 0, format_first = 0;
+  bool attributes_read = false; // front end: the attributes above are filled in
 };
 
 struct Module {
@@ -212,7 +228,11 @@ struct Module {
   uint32_t file_index(const std::string &name);
   uint32_t symbol_index(const std::string &name, SymbolKind kind); // find or add
   int find_symbol(const std::string &name) const;                  // -1 if absent
-  const std::string &function_name(const Function &f) const { return symbols[f.symbol].name; }
+  // A function's name as its source spells it.
+  std::string function_name(const Function &f) const { return source_name(symbols[f.symbol].name); }
+  // A symbol's name as the source spells it: without the ".N" that tells
+  // apart entities of one name (see Symbol::name).
+  static std::string source_name(const std::string &name);
 };
 
 // Readable expression text, as GCC's analyzer prints it: "p", "*q",

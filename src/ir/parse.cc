@@ -30,12 +30,30 @@ public:
             m_module.symbols[s].is_const = true;
           else if (w == "pure")
             m_module.symbols[s].is_pure = true;
-          else if (w == "readonly") {
+          else if (w == "returns_nonnull")
+            m_module.symbols[s].returns_nonnull = true;
+          else if (w == "readonly" || w == "writeonly" || w == "alloc_size") {
             word();
+            std::vector<uint32_t> &v = w == "readonly"    ? m_module.symbols[s].const_pointee
+                                       : w == "writeonly" ? m_module.symbols[s].write_only
+                                                          : m_module.symbols[s].alloc_size;
             expect('(');
             do
-              m_module.symbols[s].const_pointee.push_back(static_cast<uint32_t>(number()));
+              v.push_back(static_cast<uint32_t>(number()));
             while (accept(','));
+            expect(')');
+            continue;
+          } else if (w == "format") {
+            word();
+            expect('(');
+            const std::string kind = word();
+            if (kind != "printf" && kind != "scanf")
+              fail("format archetype must be printf or scanf, not '" + kind + "'");
+            m_module.symbols[s].format = kind == "printf" ? Symbol::Format::Printf : Symbol::Format::Scanf;
+            expect(',');
+            m_module.symbols[s].format_arg = static_cast<uint32_t>(number());
+            expect(',');
+            m_module.symbols[s].format_first = static_cast<uint32_t>(number());
             expect(')');
             continue;
           }

@@ -504,3 +504,65 @@ TEST(Engine, OverBudgetFunctionIsFinishedCoarsely) {
   Analysis r2 = analyze(diamonds(8), o);
   EXPECT_TRUE(r2.result.too_complex);
 }
+
+TEST(EngineAttributes, ReturnsNonnullAllocatorNeedsNoCheck) {
+  const std::string body = R"(func @f() -> void {
+bb0:
+  %1:ptr "p" = call @xmalloc(4:i64) !3:12
+  store *%1, 1:i32 !4:6
+  call @free(%1) !5:3
+  ret !6:1
+}
+)";
+  Analysis plain = analyze("declare @xmalloc malloc\n" + body);
+  ASSERT_EQ(plain.result.findings.size(), 1u);
+  EXPECT_EQ(plain.result.findings[0].warning, "possible-null-dereference");
+  Analysis nonnull = analyze("declare @xmalloc malloc returns_nonnull\n" + body);
+  EXPECT_TRUE(nonnull.result.findings.empty()) << format_finding(nonnull.module, nonnull.result.findings[0]);
+}
+
+TEST(EngineAttributes, FormattedArgumentIsNotKept) {
+  const std::string body = R"(func @f() -> void {
+bb0:
+  %1:ptr "p" = call @malloc(4:i64) !3:12
+  call @logf(1:i32, "%p", %1) !4:3
+  ret !5:1
+}
+)";
+  Analysis plain = analyze(body);
+  EXPECT_TRUE(plain.result.findings.empty()) << "an unknown function may keep p";
+  Analysis formatted = analyze("declare @logf format(printf,2,3)\n" + body);
+  ASSERT_EQ(formatted.result.findings.size(), 1u);
+  EXPECT_EQ(plain_text(formatted.result.findings[0].message), "leak of 'p'");
+  // An argument before the format is not covered by it.
+  Analysis before = analyze("declare @logf format(printf,2,3)\n" + std::string(R"(func @f() -> void {
+bb0:
+  %1:ptr "p" = call @malloc(4:i64) !3:12
+  call @logf(%1, "%d", 1:i32) !4:3
+  ret !5:1
+}
+)"));
+  EXPECT_TRUE(before.result.findings.empty()) << format_finding(before.module, before.result.findings[0]);
+}
+
+TEST(EngineLibc, AsprintfAllocatesOnlyWhenItSucceeds) {
+  // if (asprintf (&s, "x") < 0) return; puts (s); -- s leaks after puts,
+  // not on the failure path.
+  Analysis r = analyze(R"(func @f() -> void {
+  local $s : ptr
+bb0:
+  %1:i32 = call @asprintf(&$s, "x") !3:7
+  br lt %1, 0:i32, bb1, bb2 !3:6
+bb1:
+  ret !4:5
+bb2:
+  %2:ptr = load $s !5:3
+  call @puts(%2) !5:3
+  clobber $s !6:1
+  ret !6:1
+}
+)");
+  ASSERT_EQ(r.result.findings.size(), 1u) << format_finding(r.module, r.result.findings[0]);
+  EXPECT_EQ(r.result.findings[0].loc.line, 6u);
+  EXPECT_EQ(plain_text(r.result.findings[0].message), "leak of 's'");
+}

@@ -131,3 +131,29 @@ TEST(IrText, MallocAttributesRoundTrip) {
   EXPECT_EQ(m.symbols[static_cast<size_t>(m.find_symbol("show"))].const_pointee, (std::vector<uint32_t>{1, 3}));
   EXPECT_EQ(print_module(m), text);
 }
+
+TEST(IrText, CallAttributesRoundTrip) {
+  const std::string text = "declare @xmalloc malloc returns_nonnull alloc_size(1)\n"
+                           "declare @xcalloc malloc alloc_size(1,2)\n"
+                           "declare @logf format(printf,2,3)\ndeclare @scan format(scanf,1,0)\n"
+                           "declare @fill readonly(2) writeonly(1)\n";
+  Module m = parse_module(text);
+  const Symbol &x = m.symbols[static_cast<size_t>(m.find_symbol("xmalloc"))];
+  EXPECT_TRUE(x.returns_nonnull && x.is_malloc);
+  EXPECT_EQ(m.symbols[static_cast<size_t>(m.find_symbol("xcalloc"))].alloc_size, (std::vector<uint32_t>{1, 2}));
+  const Symbol &l = m.symbols[static_cast<size_t>(m.find_symbol("logf"))];
+  EXPECT_EQ(l.format, Symbol::Format::Printf);
+  EXPECT_EQ(l.format_arg, 2u);
+  EXPECT_EQ(l.format_first, 3u);
+  EXPECT_EQ(m.symbols[static_cast<size_t>(m.find_symbol("scan"))].format, Symbol::Format::Scanf);
+  EXPECT_EQ(m.symbols[static_cast<size_t>(m.find_symbol("fill"))].write_only, (std::vector<uint32_t>{1}));
+  EXPECT_EQ(print_module(m), text);
+  EXPECT_THROW(parse_module("declare @f format(strftime,1,0)\n"), ParseError);
+}
+
+TEST(IrText, SourceNameDropsTheUniqueSuffix) {
+  EXPECT_EQ(Module::source_name("forget.1"), "forget");
+  EXPECT_EQ(Module::source_name("forget"), "forget");
+  EXPECT_EQ(Module::source_name("D.1234"), "D.1234");
+  EXPECT_EQ(Module::source_name("a.b"), "a.b");
+}
