@@ -797,6 +797,19 @@ private:
     return key;
   }
 
+  // The function a read-only table of function pointers holds at global
+  // memory key (0 if none).
+  SvalId table_entry(const std::string &key) {
+    const size_t end = key_base_end(key);
+    const SvalId sym = key_base(key);
+    if (sym >= m_module.symbols.size())
+      return 0;
+    for (const auto &e : m_module.symbols[sym].function_table)
+      if (key.compare(end, std::string::npos, e.first) == 0)
+        return m_svals.get(SK::FuncAddr, e.second);
+    return 0;
+  }
+
   std::string local_key(const State &s, const Place &p) {
     std::string key;
     if (p.base == PlaceBase::Local) {
@@ -2284,6 +2297,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     deref(s, in, uid, loc);
     std::string key = local_key(s, in.place);
     SvalId v = key.empty() ? 0 : read_memory(s, key);
+    if (!v && !key.empty() && key[0] == 'G')
+      v = table_entry(key);
     TypeKind tk = fn().temps[in.result].type.kind;
     if (!key.empty() && key[0] == 'L' && (tk == TypeKind::Record || tk == TypeKind::Array) &&
         (!v || m_svals[v].kind != SK::Aggregate)) {

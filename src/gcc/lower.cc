@@ -203,8 +203,69 @@ private:
       sym.type = lower_type(TREE_TYPE(decl));
       sym.is_const = TREE_READONLY(decl);
       sym.loc = loc_of(DECL_SOURCE_LOCATION(decl));
+      if (!sym.attributes_read) {
+        sym.attributes_read = true;
+        // A read-only table of function pointers: which function each
+        // entry names. (Symbols for them may grow the symbol table: sym
+        // is not used after this.)
+        std::vector<std::pair<std::string, tree>> entries;
+        if (TREE_READONLY(decl) && TREE_CODE(decl) == VAR_DECL && (TREE_STATIC(decl) || DECL_EXTERNAL(decl))) {
+          tree init = ctor_for_folding(decl);
+          if (init && init != error_mark_node)
+            function_entries(init, "", entries);
+        }
+        std::vector<std::pair<std::string, uint32_t>> table;
+        for (auto &e : entries)
+          table.push_back({e.first, symbol_for(e.second)});
+        m_mod.symbols[s].function_table = std::move(table);
+      }
     }
     return s;
+  }
+
+  // The functions whose addresses an initializer holds, by the path to
+  // them as memory keys spell it (".OFFSET" for a field, "[I]" for an
+  // element), at most kMaxTableEntries.
+  static constexpr size_t kMaxTableEntries = 4096;
+  static void function_entries(tree init, const std::string &path, std::vector<std::pair<std::string, tree>> &out) {
+    STRIP_NOPS(init);
+    if (TREE_CODE(init) == ADDR_EXPR && TREE_CODE(TREE_OPERAND(init, 0)) == FUNCTION_DECL) {
+      if (out.size() < kMaxTableEntries)
+        out.push_back({path, TREE_OPERAND(init, 0)});
+      return;
+    }
+    if (TREE_CODE(init) != CONSTRUCTOR)
+      return;
+    const bool array = TREE_CODE(TREE_TYPE(init)) == ARRAY_TYPE;
+    const bool record = TREE_CODE(TREE_TYPE(init)) == RECORD_TYPE;
+    if (!array && !record)
+      return;
+    unsigned HOST_WIDE_INT i;
+    tree index, value;
+    HOST_WIDE_INT next = 0;
+    FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(init), i, index, value) {
+      if (out.size() >= kMaxTableEntries)
+        return;
+      if (array) {
+        HOST_WIDE_INT lo = next, hi = next;
+        if (index && TREE_CODE(index) == RANGE_EXPR && tree_fits_shwi_p(TREE_OPERAND(index, 0)) &&
+            tree_fits_shwi_p(TREE_OPERAND(index, 1))) {
+          lo = tree_to_shwi(TREE_OPERAND(index, 0));
+          hi = tree_to_shwi(TREE_OPERAND(index, 1));
+        } else if (index && tree_fits_shwi_p(index)) {
+          lo = hi = tree_to_shwi(index);
+        } else if (index) {
+          return;
+        }
+        for (HOST_WIDE_INT k = lo; k <= hi && out.size() < kMaxTableEntries; ++k)
+          function_entries(value, path + "[" + std::to_string(k) + "]", out);
+        next = hi + 1;
+      } else if (index && TREE_CODE(index) == FIELD_DECL && DECL_FIELD_OFFSET(index) &&
+                 TREE_CODE(DECL_FIELD_OFFSET(index)) == INTEGER_CST && DECL_FIELD_BIT_OFFSET(index) &&
+                 TREE_CODE(DECL_FIELD_BIT_OFFSET(index)) == INTEGER_CST) {
+        function_entries(value, path + "." + std::to_string(int_byte_position(index)), out);
+      }
+    }
   }
 
   // An attribute of a function, on its declaration or its type.

@@ -217,6 +217,11 @@ struct Symbol {
   enum class Format : uint8_t { None, Printf, Scanf };
   Format format = Format::None;
   uint32_t format_arg = 0, format_first = 0;
+  // Variable: read-only, and its initializer holds the addresses of these
+  // functions (a table of function pointers): the path to each entry as
+  // memory keys spell it (".8" a field at byte 8, "[2]" element 2) and the
+  // function's symbol.
+  std::vector<std::pair<std::string, uint32_t>> function_table;
   bool attributes_read = false; // front end: the attributes above are filled in
 };
 

@@ -95,6 +95,20 @@ public:
           word();
           m_module.symbols[s].is_const = true;
         }
+        skip_space_inline();
+        if (peek_word() == "init") {
+          word();
+          expect('(');
+          std::vector<std::pair<std::string, uint32_t>> table;
+          do {
+            skip_space_inline();
+            std::string path = quoted();
+            expect('=');
+            table.push_back({path, symbol_ref(SymbolKind::Function)});
+          } while (accept(','));
+          expect(')');
+          m_module.symbols[s].function_table = std::move(table);
+        }
         m_module.symbols[s].loc = loc();
       } else if (kw == "func") {
         function();

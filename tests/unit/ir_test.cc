@@ -157,3 +157,14 @@ TEST(IrText, SourceNameDropsTheUniqueSuffix) {
   EXPECT_EQ(Module::source_name("D.1234"), "D.1234");
   EXPECT_EQ(Module::source_name("a.b"), "a.b");
 }
+
+TEST(IrText, FunctionTableRoundTrip) {
+  const std::string text = "global @ops : rec24 const init(\".8\"=@release, \"[1].16\"=@touch)\n"
+                           "declare @release\ndeclare @touch\n";
+  Module m = parse_module(text);
+  const Symbol &ops = m.symbols[static_cast<size_t>(m.find_symbol("ops"))];
+  ASSERT_EQ(ops.function_table.size(), 2u);
+  EXPECT_EQ(ops.function_table[1].first, "[1].16");
+  EXPECT_EQ(m.symbols[ops.function_table[1].second].name, "touch");
+  EXPECT_EQ(print_module(m), text);
+}
