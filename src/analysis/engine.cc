@@ -1571,6 +1571,10 @@ private:
                uint32_t start = 0, bool resumed = false);
   // Calls into functions with a body: stepping in, and returning.
   bool enter_call(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
+  bool enter_callback(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
+  int steppable(const State &s, SvalId target, size_t nargs);
+  bool enter_function(State &s, uint32_t block, size_t index, uint32_t result, uint32_t callee,
+                      const std::vector<SvalId> &args, const std::vector<std::string> &arg_texts, const Loc &loc);
   void leave_call(State &s, SvalId ret, const Loc &at);
   bool m_entering = false; // set by step when it stepped into a call
   Loc m_after_call;        // where the code after the call being stepped starts
@@ -2402,6 +2406,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     }
     m_after_call = next_loc(block, index, loc);
     bind(on_call(s, in, uid, loc));
+    if (!m_path_ends && enter_callback(s, block, index, in, loc))
+      m_entering = true; // back after the call
     break;
   case Opcode::Clobber:
     // main's locals going out of scope as it returns: the program ends,
@@ -2430,44 +2436,96 @@ void FunctionAnalysis::process(int32_t node_id) {
 // caller's frame is kept on the stack, the arguments bind the callee's
 // parameters, and the path goes on at the callee's entry.
 bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc) {
-  if (s.stack.size() + 2 > m_opts.max_call_depth || m_nodes.size() >= m_opts.max_nodes / 2 ||
-      m_callee_nodes >= m_opts.max_callee_nodes)
-    return false;
-  const SvalId target = operand_value(s, in.operands[0]);
-  if (m_svals[target].kind != SK::FuncAddr)
-    return false;
-  const auto sym = static_cast<size_t>(m_svals[target].a);
-  if (sym >= m_module.symbols.size() || m_module.symbols[sym].body < 0)
-    return false;
-  const auto callee = static_cast<uint32_t>(m_module.symbols[sym].body);
-  const Function &cf = m_module.functions[callee];
-  if (cf.params.size() != in.operands.size() - 1 || cf.blocks.size() > m_opts.max_callee_blocks || !callable(callee))
-    return false;
-  if (m_not_entered.count(callee))
-    return false;
-  // Recursion: one level deeper is followed (a bug often shows on the
-  // second call already); then the call stays opaque.
-  const auto frames_of_callee = (callee == s.fn ? 1 : 0) +
-                                std::count_if(s.stack.begin(), s.stack.end(), [&](const Frame &f) { return f.fn == callee; });
-  if (frames_of_callee >= 2)
+  const int callee = steppable(s, operand_value(s, in.operands[0]), in.operands.size() - 1);
+  if (callee < 0)
     return false;
   std::vector<SvalId> args;
   for (size_t k = 1; k < in.operands.size(); ++k)
     args.push_back(operand_value(s, in.operands[k]));
+  const std::vector<std::string> &t = texts(m_cur->uid_base[block] + static_cast<uint32_t>(index), in);
+  return enter_function(s, block, index, in.result, static_cast<uint32_t>(callee), args,
+                        std::vector<std::string>(t.begin() + std::min<size_t>(1, t.size()), t.end()), loc);
+}
+
+// qsort, qsort_r and bsearch call their comparison function back: with
+// pointers into the array (and bsearch's key). When the function has a
+// body, the path steps into it after the call's own effects, and goes on
+// after the call when it returns.
+bool FunctionAnalysis::enter_callback(State &s, uint32_t block, size_t index, const Instruction &in,
+                                      const Loc &loc) {
+  if (in.operands[0].kind != OpKind::Func || in.operands[0].id >= m_module.symbols.size())
+    return false;
+  const libc::Callback cb = libc::callback_of(m_module.symbols[in.operands[0].id].name);
+  if (cb.function < 0 || static_cast<size_t>(cb.function) + 1 >= in.operands.size() ||
+      static_cast<size_t>(cb.array) + 1 >= in.operands.size())
+    return false;
+  const size_t nargs = 2 + (cb.context >= 0 ? 1 : 0);
+  const int callee = steppable(s, operand_value(s, in.operands[static_cast<size_t>(cb.function) + 1]), nargs);
+  if (callee < 0)
+    return false;
+  const std::vector<std::string> &t = texts(m_cur->uid_base[block] + static_cast<uint32_t>(index), in);
+  auto text = [&](int k) { return k >= 0 && static_cast<size_t>(k) + 1 < t.size() ? t[static_cast<size_t>(k) + 1] : ""; };
+  const SvalId element = offset_value(root_of(operand_value(s, in.operands[static_cast<size_t>(cb.array) + 1])),
+                                      kUnknownOffset);
+  std::vector<SvalId> args;
+  std::vector<std::string> arg_texts;
+  if (cb.key >= 0) {
+    args.push_back(operand_value(s, in.operands[static_cast<size_t>(cb.key) + 1]));
+    arg_texts.push_back(text(cb.key));
+  } else {
+    args.push_back(element);
+    arg_texts.push_back("");
+  }
+  args.push_back(element);
+  arg_texts.push_back("");
+  if (cb.context >= 0) {
+    const bool given = static_cast<size_t>(cb.context) + 1 < in.operands.size();
+    args.push_back(given ? operand_value(s, in.operands[static_cast<size_t>(cb.context) + 1]) : kUnknownSval);
+    arg_texts.push_back(text(cb.context));
+  }
+  return enter_function(s, block, index, 0, static_cast<uint32_t>(callee), args, arg_texts, loc);
+}
+
+// The function with a body that a call to target with nargs arguments
+// steps into, if the limits allow; -1 if none.
+int FunctionAnalysis::steppable(const State &s, SvalId target, size_t nargs) {
+  if (s.stack.size() + 2 > m_opts.max_call_depth || m_nodes.size() >= m_opts.max_nodes / 2 ||
+      m_callee_nodes >= m_opts.max_callee_nodes || m_svals[target].kind != SK::FuncAddr)
+    return -1;
+  const auto sym = static_cast<size_t>(m_svals[target].a);
+  if (sym >= m_module.symbols.size() || m_module.symbols[sym].body < 0)
+    return -1;
+  const auto callee = static_cast<uint32_t>(m_module.symbols[sym].body);
+  const Function &cf = m_module.functions[callee];
+  if (cf.params.size() != nargs || cf.blocks.size() > m_opts.max_callee_blocks || !callable(callee) ||
+      m_not_entered.count(callee))
+    return -1;
+  // Recursion: one level deeper is followed (a bug often shows on the
+  // second call already); then the call stays opaque.
+  const auto frames_of_callee = (callee == s.fn ? 1 : 0) +
+                                std::count_if(s.stack.begin(), s.stack.end(), [&](const Frame &f) { return f.fn == callee; });
+  return frames_of_callee >= 2 ? -1 : static_cast<int>(callee);
+}
+
+// Steps into function callee with args from the call at (block, index),
+// whose result (temporary result, 0: none) it defines on return.
+bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, uint32_t result, uint32_t callee,
+                                      const std::vector<SvalId> &args, const std::vector<std::string> &arg_texts,
+                                      const Loc &loc) {
+  const Function &cf = m_module.functions[callee];
   if (!m_worth_entering[callee] && !std::any_of(args.begin(), args.end(), [&](SvalId a) { return passes_tracked(s, a); }))
     return false; // nothing there for a checker: the call stays opaque
   const std::string &callee_name = m_module.function_name(cf);
   {
     RawEvent e = event(RawEvent::Kind::Call, loc,
                        "calling " + quote_expr(callee_name) + " from " + quote_expr(m_module.function_name(fn())));
-    const std::vector<std::string> &t = texts(m_cur->uid_base[block] + static_cast<uint32_t>(index), in);
     for (size_t k = 0; k < args.size(); ++k)
-      e.args.push_back({args[k], k + 1 < t.size() ? t[k + 1] : ""});
+      e.args.push_back({args[k], k < arg_texts.size() ? arg_texts[k] : ""});
     e.callee = callee_name;
     e.caller = m_module.function_name(fn());
     m_cur_events->push_back(std::move(e));
   }
-  s.stack.push_back({s.fn, block, static_cast<uint32_t>(index), in.result, std::move(s.temps), std::move(s.loops)});
+  s.stack.push_back({s.fn, block, static_cast<uint32_t>(index), result, std::move(s.temps), std::move(s.loops)});
   s.temps.clear();
   s.loops.clear();
   s.fn = callee;

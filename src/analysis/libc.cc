@@ -31,7 +31,7 @@ bool keeps_no_pointer(std::string_view f) {
                    "labs",    "toupper", "tolower",  "isalpha",  "isdigit",    "isspace",     "isalnum",  "isupper",
                    "islower", "isxdigit", "isprint", "ispunct",  "iscntrl",    "isgraph",  "printf",
                    "fprintf", "dprintf", "vprintf", "vfprintf", "vdprintf",   "puts",        "fputs",    "perror",
-                   "syslog",  "vsyslog", "asprintf", "vasprintf", "__asprintf"});
+                   "syslog",  "vsyslog", "asprintf", "vasprintf", "__asprintf", "qsort", "qsort_r", "bsearch"});
 }
 
 int returns_argument(std::string_view f) {
@@ -45,6 +45,16 @@ bool overwrites_first(std::string_view f) {
 
 bool returns_null_or_into_first(std::string_view f) {
   return named(f, {"strchr", "strrchr", "strstr", "memchr", "strpbrk", "strcasestr", "memrchr"});
+}
+
+Callback callback_of(std::string_view f) {
+  if (named(f, {"qsort"}))
+    return {3, 0, -1, -1};
+  if (named(f, {"qsort_r"}))
+    return {3, 0, -1, 4};
+  if (named(f, {"bsearch"}))
+    return {4, 1, 0, -1};
+  return {};
 }
 
 bool allocates_line(std::string_view f) { return named(f, {"getline", "getdelim", "__getdelim"}); }

@@ -32,4 +32,13 @@ bool allocates_line(std::string_view f);
 // (asprintf, vasprintf).
 bool allocates_printed(std::string_view f);
 
+// A function that calls a function it is given (qsort's comparison):
+// argument indexes (0-based) of that function, of the array whose elements
+// it is given, of a key given as its first argument (bsearch), and of a
+// context pointer given as its last (qsort_r); -1 where none.
+struct Callback {
+  int function = -1, array = -1, key = -1, context = -1;
+};
+Callback callback_of(std::string_view f);
+
 } // namespace pathwise::libc
