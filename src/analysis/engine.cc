@@ -1042,6 +1042,13 @@ private:
   // Readable text of a local memory key: as written where it was stored
   // ("tmp.m_ptr"), else the local's name.
   std::string memory_text(const State &s, const std::string &key) const {
+    // A whole variable is its name (what a callee stored there through a
+    // pointer is named after the variable).
+    if (key[0] == 'L' && key_base_end(key) == key.size()) {
+      const Local *l = local_of(s, key_base(key));
+      if (l && !l->name.empty() && l->name.compare(0, 2, "D.") != 0 && l->name[0] != '<')
+        return l->name;
+    }
     auto it = m_key_text.find(text_key(s, key));
     if (it != m_key_text.end())
       return it->second;
@@ -1246,6 +1253,24 @@ private:
         map_set<StateId>(s.sm[c], v, 0, 0); // one report per value
       }
     }
+    // What only the memory of a lost allocation held is lost with it
+    // (res->a as res leaks): '<unknown>', as GCC names it.
+    std::vector<std::pair<SvalId, std::string>> behind;
+    for (const auto &m : s.memory)
+      if (m.first[0] == 'S' && !reachable(key_base(m.first)) && !reachable(m.second) &&
+          !set_contains(s.escaped, m.second) &&
+          std::none_of(dropped.begin(), dropped.end(), [&](const auto &d) { return d.first == m.second; }))
+        behind.push_back({m.second, ""});
+    for (auto &d : behind)
+      for (size_t c = 0; c < m_checkers.size(); ++c) {
+        StateId st = map_get<StateId>(s.sm[c], d.first, 0);
+        if (!st || !m_checkers[c]->is_leakable(st) ||
+            compare(s, d.first, OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True)
+          continue;
+        Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+        m_checkers[c]->on_leak(ctx, d.first, st, d.second);
+        map_set<StateId>(s.sm[c], d.first, 0, 0);
+      }
     // Forget what no longer matters, including memory behind pointers
     // nothing holds.
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),

@@ -23,6 +23,7 @@ import concurrent.futures
 import json
 import os
 import re
+import tempfile
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -114,10 +115,18 @@ def run_one(args, path, warnings):
     res = {"file": os.path.relpath(path, args.suite), "skipped": reason, "results": [], "crash": False}
     if reason:
         return res
-    base = ["-S", "-o", "/dev/null", "-fdiagnostics-plain-output", "-fdiagnostics-path-format=separate-events",
-            "-Wanalyzer-too-complex"]
+    # A test linked with other sources (dg-do link, -flto): one link of all,
+    # so the whole program is analysed at once.
+    link = test.do in ("link", "run") and test.sources
+    out = tempfile.NamedTemporaryFile(suffix=".out", delete=False).name if link else None
+    base = (["-o", out] + test.sources if link else ["-S", "-o", "/dev/null"]) + \
+        ["-fdiagnostics-plain-output", "-fdiagnostics-path-format=separate-events", "-Wanalyzer-too-complex"]
     cmd = (["-fplugin=" + args.plugin] + plugin_args if on else []) + base + flags
-    rc, stderr, full = dg.compile_test(args.gcc, cmd, path, timeout=args.timeout)
+    try:
+        rc, stderr, full = dg.compile_test(args.gcc, cmd, path, timeout=args.timeout)
+    finally:
+        if out and os.path.exists(out):
+            os.unlink(out)
     res["command"] = " ".join(full)
     if rc is None:
         res["crash"] = "timeout"

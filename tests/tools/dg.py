@@ -47,6 +47,8 @@ class TestFile:
     skip: str = ""                  # why the whole file does not apply here ("" = it does)
     prune: list = field(default_factory=list)   # dg-prune-output patterns
     skip_if: list = field(default_factory=list) # (include opts, exclude opts, selector) of dg-skip-if
+    do: str = "compile"             # dg-do: compile, link, run, ...
+    sources: list = field(default_factory=list) # dg-additional-sources, beside the test file
 
 
 def skip_reason(test, flags):
@@ -254,6 +256,12 @@ def parse_test(path):
                     inc = tcl_words(args[2]) if len(args) > 2 else ["*"]
                     exc = tcl_words(args[3]) if len(args) > 3 else []
                     t.skip_if.append((inc, exc, args[1]))
+            elif name == "dg-do":
+                if args:
+                    t.do = args[0]
+            elif name == "dg-additional-sources":
+                for src in (shlex.split(args[0]) if args else []):
+                    t.sources.append(os.path.join(os.path.dirname(path), src))
             elif name == "dg-prune-output":
                 if args:
                     t.prune.append(args[0])

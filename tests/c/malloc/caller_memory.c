@@ -34,3 +34,37 @@ void overwrite_bad (struct ctx **out)
   *out = malloc (sizeof (struct ctx));
   *out = NULL; /* { dg-warning "leak of '\\*out'" } */
 }
+
+/* What only a leaked allocation held leaks with it; a callee's store into
+   the caller's variable is named after the variable. */
+struct node { struct node *next; void *payload; };
+
+static void make_node (struct node **out)
+{
+  struct node *n = malloc (sizeof *n);
+  void *payload = malloc (1);
+  if (!n || !payload) {
+    free (n);
+    free (payload);
+    return;
+  }
+  n->payload = payload;
+  *out = n;
+}
+
+void node_and_payload_leak_bad (void)
+{
+  struct node *res = NULL;
+  make_node (&res);
+} /* { dg-warning "leak of 'res'" } */
+/* { dg-warning "leak of '<unknown>'" "payload" { target *-*-* } .-1 } */
+
+void node_and_payload_freed_ok (void)
+{
+  struct node *res = NULL;
+  make_node (&res);
+  if (res) {
+    free (res->payload);
+    free (res);
+  }
+}
