@@ -1042,13 +1042,6 @@ private:
   // Readable text of a local memory key: as written where it was stored
   // ("tmp.m_ptr"), else the local's name.
   std::string memory_text(const State &s, const std::string &key) const {
-    // A whole variable is its name (what a callee stored there through a
-    // pointer is named after the variable).
-    if (key[0] == 'L' && key_base_end(key) == key.size()) {
-      const Local *l = local_of(s, key_base(key));
-      if (l && !l->name.empty() && l->name.compare(0, 2, "D.") != 0 && l->name[0] != '<')
-        return l->name;
-    }
     auto it = m_key_text.find(text_key(s, key));
     if (it != m_key_text.end())
       return it->second;
@@ -2387,7 +2380,15 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
           if (a.kind == Accessor::Kind::Index && known_value(s, operand_value(s, a.index), c))
             a.index = Operand::integer(c, Type::integer(64, true));
         }
-        m_key_text.emplace(text_key(s, key), m_cur->namer.place(named));
+        // A callee's store into its caller's variable is named after
+        // the variable ('res', not '*res').
+        const Local *caller_local = key[0] == 'L' && key_base_end(key) == key.size() &&
+                                            (key_base(key) >> kFrameShift) != s.stack.size()
+                                        ? local_of(s, key_base(key))
+                                        : nullptr;
+        const bool user_named = caller_local && !caller_local->name.empty() &&
+                                caller_local->name.compare(0, 2, "D.") != 0 && caller_local->name[0] != '<';
+        m_key_text.emplace(text_key(s, key), user_named ? caller_local->name : m_cur->namer.place(named));
       }
     } else {
       escape_value(s, v);
@@ -2570,11 +2571,19 @@ bool FunctionAnalysis::passes_tracked(const State &s, SvalId arg) const {
   if (is_tracked(s, root) || (m_svals[arg].kind == SK::Const && m_svals[arg].a == 0) ||
       m_svals[arg].kind == SK::FuncAddr)
     return true;
-  if (m_svals[root].kind != SK::LocalAddr)
+  // ...or memory holding a tracked value or NULL (a callee may read it).
+  std::string prefix;
+  if (m_svals[root].kind == SK::LocalAddr)
+    prefix = "L" + std::to_string(m_svals[root].a);
+  else if (m_svals[root].kind == SK::Param || m_svals[root].kind == SK::Conjured)
+    prefix = "S" + std::to_string(root);
+  else
     return false;
-  const std::string prefix = "L" + std::to_string(m_svals[root].a);
+  const bool any_null = prefix[0] == 'S';
   return std::any_of(s.memory.begin(), s.memory.end(), [&](const auto &m) {
-    return key_in_local(m.first, prefix) && is_tracked(s, root_of(m.second));
+    return key_in_local(m.first, prefix) &&
+           (is_tracked(s, root_of(m.second)) ||
+            (any_null && m_svals[m.second].kind == SK::Const && m_svals[m.second].a == 0));
   });
 }
 
