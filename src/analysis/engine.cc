@@ -1230,11 +1230,9 @@ private:
     std::vector<SvalId> reach;
     collect_reachable(s, reach, kept);
     auto reachable = [&](SvalId v) { return std::binary_search(reach.begin(), reach.end(), v); };
-    // Leaks, in the order the values were dropped (deterministic).
-    for (auto &d : dropped) {
-      SvalId v = d.first;
+    auto report_leak = [&](SvalId v, const std::string &text) {
       if (reachable(v) || set_contains(s.escaped, v))
-        continue;
+        return;
       for (size_t c = 0; c < m_checkers.size(); ++c) {
         StateId st = map_get<StateId>(s.sm[c], v, 0);
         if (!st || !m_checkers[c]->is_leakable(st))
@@ -1242,28 +1240,18 @@ private:
         if (compare(s, v, OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True)
           continue;
         Context ctx(*this, s, static_cast<uint8_t>(c), loc);
-        m_checkers[c]->on_leak(ctx, v, st, d.second);
+        m_checkers[c]->on_leak(ctx, v, st, text);
         map_set<StateId>(s.sm[c], v, 0, 0); // one report per value
       }
-    }
-    // What only the memory of a lost allocation held is lost with it
+    };
+    // Leaks, in the order the values were dropped (deterministic)...
+    for (auto &d : dropped)
+      report_leak(d.first, d.second);
+    // ...then what only the memory of a lost allocation held, lost with it
     // (res->a as res leaks): '<unknown>', as GCC names it.
-    std::vector<std::pair<SvalId, std::string>> behind;
     for (const auto &m : s.memory)
-      if (m.first[0] == 'S' && !reachable(key_base(m.first)) && !reachable(m.second) &&
-          !set_contains(s.escaped, m.second) &&
-          std::none_of(dropped.begin(), dropped.end(), [&](const auto &d) { return d.first == m.second; }))
-        behind.push_back({m.second, ""});
-    for (auto &d : behind)
-      for (size_t c = 0; c < m_checkers.size(); ++c) {
-        StateId st = map_get<StateId>(s.sm[c], d.first, 0);
-        if (!st || !m_checkers[c]->is_leakable(st) ||
-            compare(s, d.first, OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True)
-          continue;
-        Context ctx(*this, s, static_cast<uint8_t>(c), loc);
-        m_checkers[c]->on_leak(ctx, d.first, st, d.second);
-        map_set<StateId>(s.sm[c], d.first, 0, 0);
-      }
+      if (m.first[0] == 'S' && !reachable(key_base(m.first)))
+        report_leak(m.second, "");
     // Forget what no longer matters, including memory behind pointers
     // nothing holds.
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
