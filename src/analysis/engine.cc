@@ -792,8 +792,11 @@ private:
       key = "S" + std::to_string(v);
     else
       return "";
+    // Within a variable a byte offset is a field's ("&r.f" points to
+    // r.f): spelled as the field is. Beyond what a pointer points to, it
+    // is a neighbour (p[1] beside *p).
     if (off)
-      key += "+" + std::to_string(off);
+      key += (sv.kind == SK::LocalAddr || sv.kind == SK::GlobalAddr ? "." : "+") + std::to_string(off);
     return key;
   }
 
@@ -2310,6 +2313,14 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     if (!v && !key.empty() && key[0] == 'G')
       v = table_entry(key);
     TypeKind tk = fn().temps[in.result].type.kind;
+    if (!v && !key.empty() && tk != TypeKind::Record && tk != TypeKind::Array) {
+      // The first field and the whole, through a pointer to either
+      // ("&r.first" is "&r"): the same place.
+      const bool first_field = key.size() > 2 && key.compare(key.size() - 2, 2, ".0") == 0;
+      const SvalId other = read_memory(s, first_field ? key.substr(0, key.size() - 2) : key + ".0");
+      if (other && m_svals[other].kind != SK::Aggregate)
+        v = other;
+    }
     if (!key.empty() && key[0] == 'L' && (tk == TypeKind::Record || tk == TypeKind::Array) &&
         (!v || m_svals[v].kind != SK::Aggregate)) {
       v = m_svals.get(SK::Aggregate, m_svals.string_id(key));

@@ -206,3 +206,39 @@ int allocation_failure_passed_on_bad (void)
   free (o);
   return 0;
 }
+
+/* A field filled in through a pointer to it is the field: the struct
+   carries it on (returned, passed by value) to where it is freed. */
+struct res { void *buf; void *ctx; };
+
+static void make_ctx (void **out) { *out = malloc (4); }
+
+static struct res make_res (void)
+{
+  struct res r;
+  make_ctx (&r.ctx);
+  r.buf = malloc (8);
+  if (!r.buf || !r.ctx)
+    exit (1);
+  return r;
+}
+
+static void free_res (struct res r)
+{
+  free (r.ctx);
+  free (r.buf);
+}
+
+int field_through_pointer_ok (void)
+{
+  struct res r = make_res ();
+  free_res (r);
+  return 0;
+}
+
+int field_through_pointer_leak_bad (void)
+{
+  struct res r = make_res ();
+  free (r.buf);
+  return 0; /* { dg-warning "leak of" } */
+}
