@@ -1421,7 +1421,7 @@ private:
   // At the first level, inputs (constants, parameters, initial values)
   // and the facts about them stay, since they decide correlated branches;
   // at the second, only what checkers track (and const-call facts) stays.
-  void generalize(State &s, uint32_t block, int level) {
+  void generalize(State &s, uint32_t block, int level, uint32_t start = 0, bool resumed = false) {
     s.approximate = true;
     // Results of const calls always stay: equal calls must agree.
     auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
@@ -1429,7 +1429,21 @@ private:
       SvalId root = root_of(v);
       return is_address(root) || stays(root) || is_tracked(s, root) || set_contains(s.escaped, root);
     };
+    // A constant a call just returned stays, and so does the one a return
+    // block returns: no loop runs through them, and branches on a result
+    // (0 or an error code) need it to tell outcomes apart.
+    uint32_t result = 0;
+    if (block < fn().blocks.size() && !fn().blocks[block].insns.empty()) {
+      const std::vector<Instruction> &insns = fn().blocks[block].insns;
+      if (resumed && start < insns.size())
+        result = insns[start].result;
+      else if (insns.back().opcode == Opcode::Ret && !insns.back().operands.empty() &&
+               insns.back().operands[0].is_temp())
+        result = insns.back().operands[0].id;
+    }
     for (auto &t : s.temps) {
+      if (result && t.first == result && m_svals[t.second].kind == SK::Const)
+        continue;
       if (!keep(t.second))
         t.second = widen_to(s, block, t.first, t.second);
       else if (level >= 2 && m_svals[t.second].kind == SK::Offset && m_svals[t.second].a != kUnknownOffset)
@@ -1696,11 +1710,16 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   // The program point, and the same point in this calling context.
   const uint64_t point = (static_cast<uint64_t>(m_cur->uid_base[block] + start) << 1) | (resumed ? 1 : 0);
   uint64_t context = point;
-  for (const Frame &f : s.stack)
+  // (A callee's states on a later trip round a caller's loop are counted
+  // apart: generalizing them would lose what its results tell the caller.)
+  for (const Frame &f : s.stack) {
     context = context * 1000003u ^ (static_cast<uint64_t>(f.fn) << 40 ^ static_cast<uint64_t>(f.block) << 20 ^ f.index);
+    for (const auto &l : f.loops)
+      context = context * 1000003u ^ (static_cast<uint64_t>(l.first) << 8 ^ l.second);
+  }
   size_t &states_here = m_states_at[context];
   if (states_here >= m_opts.max_states_per_block)
-    generalize(s, block, states_here >= 2 * m_opts.max_states_per_block ? 2 : 1);
+    generalize(s, block, states_here >= 2 * m_opts.max_states_per_block ? 2 : 1, start, resumed);
   std::vector<std::pair<SvalId, SvalId>> renames = canonicalize(s);
   std::vector<int32_t> &here = m_point_nodes[point];
   if (states_here >= m_opts.max_states_per_block)
@@ -2296,10 +2315,60 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       case OpName::And: r = ua & ub; break;
       case OpName::Or: r = ua | ub; break;
       case OpName::Xor: r = ua ^ ub; break;
+      case OpName::Div:
+      case OpName::Mod: {
+        // C's division truncates toward zero, signed or not (no INT_MIN / -1).
+        const bool sgn = fn().temps[in.result].type.is_signed;
+        if (cb == 0 || (sgn && cb == -1 && ca == INT64_MIN)) {
+          ok = false;
+        } else if (sgn) {
+          r = static_cast<uint64_t>(in.op == OpName::Div ? ca / cb : ca % cb);
+        } else {
+          r = in.op == OpName::Div ? ua / ub : ua % ub;
+        }
+        break;
+      }
+      case OpName::Shl: ok = ub < 64; r = ok ? ua << ub : 0; break;
+      case OpName::Shr:
+        ok = ub < 64;
+        r = !ok ? 0 : fn().temps[in.result].type.is_signed ? static_cast<uint64_t>(ca >> ub) : ua >> ub;
+        break;
+      case OpName::Min: r = fn().temps[in.result].type.is_signed ? static_cast<uint64_t>(std::min(ca, cb)) : std::min(ua, ub); break;
+      case OpName::Max: r = fn().temps[in.result].type.is_signed ? static_cast<uint64_t>(std::max(ca, cb)) : std::max(ua, ub); break;
       default: ok = false; break;
       }
       if (ok) {
         bind(m_svals.get(SK::Const, static_cast<int64_t>(r)));
+        break;
+      }
+    }
+    // x + c and x - c keep x's range, moved by c ("M.n = N->n - 8" after
+    // "N->n > 8": M.n >= 1), where that cannot wrap. Not round loops,
+    // whose counters are widened to stop them.
+    if (((in.op == OpName::Add && ka != kb) || (in.op == OpName::Sub && kb && !ka)) && s.loops.empty()) {
+      const SvalId x = ka ? b : a;
+      const int64_t c = ka ? ca : cb;
+      int64_t lo, hi, nlo, nhi;
+      range_of(s, x, lo, hi);
+      const Type &type = fn().temps[in.result].type;
+      const bool sub = in.op == OpName::Sub;
+      if ((lo != INT64_MIN || hi != INT64_MAX) && type.kind == TypeKind::Int && type.bits >= 32 &&
+          c != INT64_MIN) {
+        const SvalId r = conjure(s, uid);
+        const int64_t d = sub ? -c : c;
+        const int64_t type_min = type.is_signed ? (type.bits >= 64 ? INT64_MIN : -(int64_t{1} << (type.bits - 1))) : 0;
+        const int64_t type_max = type.bits >= 63 ? INT64_MAX : (int64_t{1} << (type.is_signed ? type.bits - 1 : type.bits)) - 1;
+        const bool lo_ok = lo != INT64_MIN && !__builtin_add_overflow(lo, d, &nlo) && nlo >= type_min;
+        const bool hi_ok = hi != INT64_MAX && !__builtin_add_overflow(hi, d, &nhi) && nhi <= type_max;
+        // Both ends must stay in the type, or the sum may wrap.
+        if (lo_ok && (hi_ok || (d <= 0 && hi <= type_max))) {
+          assume(s, r, OpName::Ge, m_svals.get(SK::Const, nlo));
+          if (hi_ok)
+            assume(s, r, OpName::Le, m_svals.get(SK::Const, nhi));
+        } else if (hi_ok && d >= 0 && lo >= type_min && lo != INT64_MIN) {
+          assume(s, r, OpName::Le, m_svals.get(SK::Const, nhi));
+        }
+        bind(r);
         break;
       }
     }

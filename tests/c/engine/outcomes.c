@@ -1,0 +1,88 @@
+/* What a callee returns tells its outcomes apart (0 or an error code),
+   even where many states meet; arithmetic keeps what is known of values. */
+#include <stdlib.h>
+
+extern int cond (void);
+
+static int load (unsigned char **buf)
+{
+  if (cond ())
+    return -1;
+  if (cond ())
+    return -2;
+  if ((*buf = calloc (1, 10)) == NULL)
+    return -3;
+  if (cond ()) {
+    free (*buf);
+    return -4;
+  }
+  return 0;
+}
+
+static int parse_one (void)
+{
+  int ret;
+  unsigned char *buf;
+  if ((ret = load (&buf)) != 0)
+    return ret;
+  free (buf);
+  return ret;
+}
+
+int parse_several_ok (void)
+{
+  int ret = 0;
+  int t = parse_one ();
+  if (t < 0)
+    ret = t;
+  t = parse_one ();
+  if (t < 0)
+    ret = t;
+  t = parse_one ();
+  if (t < 0)
+    ret = t;
+  return ret;
+}
+
+int free_on_every_error_bad (void)
+{
+  unsigned char *buf;
+  int ret = load (&buf);
+  if (ret == -4)
+    free (buf); /* { dg-warning "double-'free' of 'buf'" } */
+  else if (ret == 0)
+    free (buf);
+  return ret;
+}
+
+void moved_range_ok (size_t n)
+{
+  if (n < 9)
+    return;
+  size_t m = n - 8;
+  if (m == 0) {
+    int *q = NULL;
+    *q = 1; /* m >= 1 here */
+  }
+}
+
+void moved_range_bad (size_t n)
+{
+  if (n < 9)
+    return;
+  size_t m = n - 9;
+  if (m == 0) {
+    int *q = NULL;
+    *q = 1; /* { dg-warning "dereference of NULL 'q'" } */
+  }
+}
+
+void division_is_folded_ok (void)
+{
+  size_t count = 9;
+  size_t v0 = count / 64, v1 = count % 64;
+  if (v0 != 0 || v1 != 9) {
+    int *q = NULL;
+    *q = 1; /* 9 / 64 is 0, 9 % 64 is 9 */
+  }
+}
