@@ -862,10 +862,12 @@ private:
   // Drops bindings of memory outside the locals (G and S keys) except
   // those of the same base as `keep` (a store there can only overlap its own
   // base's bindings, which write_memory handles). "" drops them all.
-  void forget_other_regions(State &s, const std::string &keep) {
+  void forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept = {}) {
     const std::string base = keep.substr(0, key_base_end(keep));
     auto goes = [&](const std::pair<std::string, SvalId> &m) {
-      return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base)) && !private_region(s, m.first);
+      return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base)) && !private_region(s, m.first) &&
+             std::none_of(also_kept.begin(), also_kept.end(),
+                          [&](const std::string &k) { return key_in_local(m.first, k); });
     };
     // What globals (and the caller's memory) held may now be held
     // elsewhere.
@@ -2169,6 +2171,9 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     const Symbol *sym = callee.kind == OpKind::Func && callee.id < m_module.symbols.size()
                             ? &m_module.symbols[callee.id]
                             : nullptr;
+    // Memory given as a pointer to const is read there, not changed (as
+    // Clang's analyzer assumes).
+    std::vector<std::string> unchanged;
     for (size_t k = 0; k < call.args.size(); ++k) {
       const SvalId v = call.args[k];
       const SvalId root = root_of(v);
@@ -2180,6 +2185,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
         continue;
       }
       escape_contents(s, "S" + std::to_string(root));
+      if (use == ArgUse::ReadOnly)
+        unchanged.push_back("S" + std::to_string(root));
       if (use == ArgUse::Written) // overwritten: what was there is gone
         s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                       [&](const auto &m) { return key_in_local(m.first, "S" + std::to_string(root)); }),
@@ -2189,7 +2196,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     // memory outside the function.
     for (SvalId l : std::vector<SvalId>(s.exposed))
       forget_local(s, l, true);
-    forget_other_regions(s, "");
+    forget_other_regions(s, "", unchanged);
   } else if (!pure) {
     // Known functions may still write through their pointer arguments
     // (fread, memset): forget what those point to. What a deallocator

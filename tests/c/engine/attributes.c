@@ -154,3 +154,31 @@ void cleanup_after_free_bad (void)
   char *p __attribute__ ((cleanup (free_charp))) = malloc (8);
   free (p);
 }
+
+/* A pointer to const given to an unknown function: what it points to is
+   read there, not changed. */
+struct prefs { int level; };
+extern void use_prefs (const struct prefs *);
+extern void change_prefs (struct prefs *);
+
+void const_pointee_unchanged_ok (const struct prefs *p)
+{
+  char local[4];
+  char *b = local;
+  if (p->level > 2)
+    b = malloc (4);
+  use_prefs (p);
+  if (p->level > 2)
+    free (b);
+}
+
+void changed_pointee_bad (struct prefs *p)
+{
+  char local[4];
+  char *b = local;
+  if (p->level > 2)
+    b = malloc (4);
+  change_prefs (p);
+  if (p->level > 2)
+    free (b); /* { dg-warning "'free' of 'b' which points to memory on the stack" } */
+} /* { dg-warning "leak of 'b'" } */
