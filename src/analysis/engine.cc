@@ -1578,6 +1578,38 @@ private:
   // Unsigned operands of a comparison are not negative. (Values are kept as
   // 64-bit signed numbers; an unsigned one of 2^63 or more is out of reach,
   // a price paid so that "0 < n" means "n != 0" for a size.)
+  // An ordering comparison of unsigned operands where a value is beyond
+  // INT64_MAX (kept as a negative int64, "(size_t)-20"): the engine's
+  // signed ranges do not apply.
+  bool unsigned_beyond_signed(const State &s, const Instruction &in, SvalId a, SvalId b, Tri &t) const {
+    if (in.op == OpName::Eq || in.op == OpName::Ne || in.operands.size() < 2)
+      return false;
+    auto is_unsigned = [&](const Operand &o) {
+      const Type &ty = o.is_temp() && o.id < fn().temps.size() ? fn().temps[o.id].type : o.type;
+      return ty.kind == TypeKind::Int && !ty.is_signed && ty.bits == 64;
+    };
+    if (!is_unsigned(in.operands[0]) && !is_unsigned(in.operands[1]))
+      return false;
+    int64_t ca = 0, cb = 0;
+    const bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
+    if (!(ka && ca < 0) && !(kb && cb < 0))
+      return false;
+    t = Tri::Unknown;
+    if (ka && kb) {
+      const auto ua = static_cast<uint64_t>(ca), ub = static_cast<uint64_t>(cb);
+      bool r = false;
+      switch (in.op) {
+      case OpName::Lt: r = ua < ub; break;
+      case OpName::Le: r = ua <= ub; break;
+      case OpName::Gt: r = ua > ub; break;
+      case OpName::Ge: r = ua >= ub; break;
+      default: return false;
+      }
+      t = r ? Tri::True : Tri::False;
+    }
+    return true;
+  }
+
   void assume_unsigned(State &s, const Instruction &in) {
     auto is_unsigned = [&](const Operand &o) {
       const Type &t = o.is_temp() && o.id < fn().temps.size() ? fn().temps[o.id].type : o.type;
@@ -2299,8 +2331,13 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     int64_t ca = 0, cb = 0;
     bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
     if (is_comparison(in.op)) {
+      Tri t;
+      if (unsigned_beyond_signed(s, in, a, b, t)) {
+        bind(t != Tri::Unknown ? m_svals.get(SK::Const, t == Tri::True ? 1 : 0) : conjure(s, uid));
+        break;
+      }
       assume_unsigned(s, in);
-      Tri t = compare(s, a, in.op, b);
+      t = compare(s, a, in.op, b);
       if (t != Tri::Unknown)
         bind(m_svals.get(SK::Const, t == Tri::True ? 1 : 0));
       else
@@ -2817,8 +2854,13 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
     case Opcode::Br: {
       SvalId a = operand_value(s, in.operands[0]);
       SvalId c = operand_value(s, in.operands[1]);
-      assume_unsigned(s, in);
-      Tri t = compare(s, a, in.op, c);
+      Tri t;
+      // (Signed ranges say nothing of unsigned values beyond INT64_MAX.)
+      const bool beyond = unsigned_beyond_signed(s, in, a, c, t);
+      if (!beyond) {
+        assume_unsigned(s, in);
+        t = compare(s, a, in.op, c);
+      }
       for (int dir = 1; dir >= 0; --dir) {
         bool taken = dir == 1;
         if (t != Tri::Unknown && (t == Tri::True) != taken)
@@ -2826,7 +2868,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         State s2 = s;
         std::vector<RawEvent> evs = events;
         OpName op = taken ? in.op : invert_comparison(in.op);
-        if (!assume(s2, a, op, c))
+        if (!beyond && !assume(s2, a, op, c))
           continue;
         // Tell checkers what the branch learned about NULL (also through a
         // stored comparison: "ok = p != 0; if (ok)").

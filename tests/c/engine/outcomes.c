@@ -86,3 +86,23 @@ void division_is_folded_ok (void)
     *q = 1; /* 9 / 64 is 0, 9 % 64 is 9 */
   }
 }
+
+/* Unsigned comparisons with values beyond INT64_MAX ("(size_t)-20") are
+   unsigned: 0 > (size_t)-20 is false. */
+void unsigned_compare_ok (void)
+{
+  size_t code = 0;
+  if (code > (size_t)-20) {
+    int *q = NULL;
+    *q = 1;
+  }
+}
+
+void unsigned_compare_bad (void)
+{
+  size_t code = (size_t)-3;
+  if (code > (size_t)-20) {
+    int *q = NULL;
+    *q = 1; /* { dg-warning "dereference of NULL 'q'" } */
+  }
+}
