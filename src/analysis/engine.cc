@@ -1427,9 +1427,12 @@ private:
     s.approximate = true;
     // Results of const calls always stay: equal calls must agree.
     auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
+    // (A struct value names the memory that holds its fields: widening it
+    // would lose them.)
     auto keep = [&](SvalId v) {
       SvalId root = root_of(v);
-      return is_address(root) || stays(root) || is_tracked(s, root) || set_contains(s.escaped, root);
+      return is_address(root) || stays(root) || is_tracked(s, root) || set_contains(s.escaped, root) ||
+             m_svals[root].kind == SK::Aggregate;
     };
     // A constant a call just returned stays, and so does the one a return
     // block returns: no loop runs through them, and branches on a result
@@ -1630,6 +1633,16 @@ private:
   bool enter_call(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
   bool enter_callback(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
   int steppable(const State &s, SvalId target, size_t nargs);
+  // At most a few blocks, and no calls.
+  static bool tiny_leaf(const Function &f) {
+    if (f.blocks.size() > 4)
+      return false;
+    for (const Block &b : f.blocks)
+      for (const Instruction &in : b.insns)
+        if (in.opcode == Opcode::Call)
+          return false;
+    return true;
+  }
   bool enter_function(State &s, uint32_t block, size_t index, uint32_t result, uint32_t callee,
                       const std::vector<SvalId> &args, const std::vector<std::string> &arg_texts, const Loc &loc);
   void leave_call(State &s, SvalId ret, const Loc &at);
@@ -2627,14 +2640,17 @@ bool FunctionAnalysis::enter_callback(State &s, uint32_t block, size_t index, co
 // The function with a body that a call to target with nargs arguments
 // steps into, if the limits allow; -1 if none.
 int FunctionAnalysis::steppable(const State &s, SvalId target, size_t nargs) {
-  if (s.stack.size() + 2 > m_opts.max_call_depth || m_nodes.size() >= m_opts.max_nodes / 2 ||
-      m_callee_nodes >= m_opts.max_callee_nodes || m_svals[target].kind != SK::FuncAddr)
+  if (s.stack.size() + 2 > m_opts.max_call_depth || m_svals[target].kind != SK::FuncAddr)
     return -1;
   const auto sym = static_cast<size_t>(m_svals[target].a);
   if (sym >= m_module.symbols.size() || m_module.symbols[sym].body < 0)
     return -1;
   const auto callee = static_cast<uint32_t>(m_module.symbols[sym].body);
   const Function &cf = m_module.functions[callee];
+  // Budgets spent: only tiny leaf functions still (a predicate such as
+  // "is this an error code": cheap, and its answer decides branches).
+  if ((m_nodes.size() >= m_opts.max_nodes / 2 || m_callee_nodes >= m_opts.max_callee_nodes) && !tiny_leaf(cf))
+    return -1;
   if (cf.params.size() != nargs || cf.blocks.size() > m_opts.max_callee_blocks || !callable(callee) ||
       m_not_entered.count(callee))
     return -1;

@@ -566,3 +566,74 @@ bb2:
   EXPECT_EQ(r.result.findings[0].loc.line, 6u);
   EXPECT_EQ(plain_text(r.result.findings[0].message), "leak of 's'");
 }
+
+namespace {
+// "p = malloc (8); if (is_error (0)) return; free (p);" with is_error a
+// one-block predicate: stepped into, 0 is not an error, nothing leaks.
+const char *kTinyPredicate = R"(func static @is_error(%1:u64 "code") -> u32 {
+bb0:
+  %2:u1 = gt %1, -20:u64 !2:10
+  %3:u32 = conv %2 !2:10
+  ret %3 !2:3
+}
+func @f() -> void !"t.c":4:1 {
+bb0:
+  %1:ptr "p" = call @malloc(8:u64) !5:13
+  %2:u32 = call @is_error(0:u64) !6:7
+  br ne %2, 0:u32, bb1, bb2 !6:6
+bb1:
+  ret !7:5
+bb2:
+  call @free(%1) !8:3
+  ret !9:1
+}
+)";
+} // namespace
+
+TEST(EngineCalls, TinyPredicatesAreSteppedIntoAfterTheCalleeBudget) {
+  EngineOptions o;
+  o.max_callee_nodes = 0; // the budget for callees is spent from the start
+  Analysis r{parse_module(kTinyPredicate), {}};
+  Engine e(r.module, o);
+  r.result = e.analyze(1);
+  EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
+
+TEST(EngineCalls, StructArgumentsSurviveGeneralization) {
+  // A struct's fields reach the callee that frees them even where states
+  // are generalized at once (every state past the first).
+  const char *text = R"(func static @release(%1:rec16 "r") -> void {
+  local $r : rec16 param
+bb0:
+  store $r, %1
+  %2:ptr = load $r.a@0 !3:8
+  call @free(%2) !3:3
+  %3:ptr = load $r.b@8 !4:8
+  call @free(%3) !4:3
+  ret !5:1
+}
+func @f(%1:i32 "c") -> void !"t.c":6:1 {
+  local $s : rec16
+bb0:
+  %2:ptr "p" = call @malloc(8:u64) !7:9
+  store $s.a@0, %2 !7:7
+  store $s.b@8, null !8:7
+  br ne %1, 0:i32, bb1, bb2 !9:6
+bb1:
+  %4:ptr "q" = call @malloc(8:u64) !10:11
+  store $s.b@8, %4 !10:9
+  jmp bb2
+bb2:
+  %3:rec16 = load $s !11:3
+  call @release(%3) !11:3
+  clobber $s
+  ret !12:1
+}
+)";
+  EngineOptions o;
+  o.max_states_per_block = 1;
+  Analysis r{parse_module(text), {}};
+  Engine e(r.module, o);
+  r.result = e.analyze(1);
+  EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
