@@ -1,0 +1,1721 @@
+// The analysis of one function (internal to the engine): its exploded
+// graph, the state it carries, and the calls it steps into. The engine's
+// sources share it: engine.cc explores, calls.cc handles calls (the C
+// library's models, stepping into bodies and back), paths.cc builds a
+// finding's path.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/engine.h"
+
+#include <algorithm>
+#include <deque>
+#include <functional>
+#include <iterator>
+#include <map>
+#include <unordered_map>
+
+#include "analysis/libc.h"
+#include "analysis/liveness.h"
+#include "analysis/state.h"
+#include "analysis/svalue.h"
+
+namespace pathwise::detail {
+
+using namespace ir;
+
+// ---------------------------------------------------------------------------
+// Events recorded while exploring; the path builder words them later.
+
+struct RawEvent {
+  // NullOrigin: a variable was given the NULL constant ("'p' is NULL").
+  // Outcome: which outcome of a call this path takes ("when 'realloc' fails").
+  // Call, Entry, Return: a call into a function with a body, its entry, and
+  // the return to the caller.
+  enum class Kind : uint8_t { StateChange, Branch, ToHere, NullOrigin, Outcome, Call, Entry, Return } kind;
+  Loc loc;
+  uint32_t fn = 0;    // the function it happens in
+  uint16_t depth = 1; // its stack depth
+  // Call: the arguments and their texts, and the caller and callee (to
+  // word "passing freed pointer 'p' in call to 'f' from 'g'").
+  std::vector<std::pair<SvalId, std::string>> args;
+  std::string callee, caller;
+  bool is_return = false;   // NullOrigin: NULL returned by a call stepped into...
+  bool from_return = false; // ...defensively (it returns non-NULL elsewhere)
+  // StateChange
+  uint8_t checker = 0;
+  SvalId v = 0;
+  StateId from = 0, to = 0;
+  std::string expr;
+  // Branch: text is "following %<true%> branch (when ...)..."
+  std::string text;
+};
+
+struct Node {
+  uint32_t block;
+  // Where in the block the node starts; with `resumed`, that instruction
+  // (a call stepped into) has run, and the node goes on after it.
+  uint32_t start;
+  bool resumed;
+  State state;
+  int32_t pred;
+  std::vector<RawEvent> events; // on the way from pred to here (pred's value names)
+  std::vector<std::pair<SvalId, SvalId>> renames; // (old, new) applied on entry
+  Loc entry_loc; // where the path entered the block (for statements without a location)
+  bool entry_own = false; // the entering jump had a location of its own (an early 'return;')
+};
+
+inline SvalId rename_back(const std::vector<std::pair<SvalId, SvalId>> &renames, SvalId v) {
+  for (const auto &r : renames)
+    if (r.second == v)
+      return r.first;
+  return v;
+}
+
+struct Pending {
+  const Warning *warning;
+  uint8_t checker;
+  SvalId v;
+  std::string expr;
+  Loc loc;
+  uint32_t fn;    // where it happens
+  uint16_t depth; // at which stack depth
+  int32_t node;
+  std::vector<RawEvent> events; // after the node's block entry
+  Origin origin;                // an extra first event, if its text is set
+  int arg;                      // %A
+  Origin note;                  // a note after the warning, if its text is set
+  std::string detail, detail2;  // %D, %X
+};
+
+// Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
+// reports a note with the path to the call.
+inline const Warning kDumpPath{"introspection", 0, "", "path", {}, "here", "here", kAnyState};
+
+inline std::string format_text(const char *tmpl, const std::string &expr, int ref, int arg = 0, const std::string &detail = "",
+                        const std::string &detail2 = "") {
+  std::string out;
+  for (const char *p = tmpl; *p; ++p) {
+    if (p[0] == '%' && (p[1] == 'D' || p[1] == 'X')) {
+      out += p[1] == 'D' ? detail : detail2;
+      ++p;
+    } else if (p[0] == '%' && p[1] == 'A') {
+      out += std::to_string(arg);
+      ++p;
+    } else if (p[0] == '%' && p[1] == 'E') {
+      out += quote_expr(expr);
+      ++p;
+    } else if (p[0] == '%' && p[1] == 'N') {
+      out += "(" + std::to_string(ref) + ")";
+      ++p;
+    } else {
+      out += *p;
+    }
+  }
+  return out;
+}
+
+inline const char *comparison_symbol(OpName op) {
+  switch (op) {
+  case OpName::Eq: return "==";
+  case OpName::Ne: return "!=";
+  case OpName::Lt: return "<";
+  case OpName::Le: return "<=";
+  case OpName::Gt: return ">";
+  case OpName::Ge: return ">=";
+  default: return "?";
+  }
+}
+
+// ---------------------------------------------------------------------------
+// What the analysis needs to know of each function it steps through: the
+// function itself, liveness, texts, and its loops. Instructions and blocks
+// get numbers unique across the functions of one analysis (uids).
+
+struct FnInfo {
+  FnInfo(const Module &m, uint32_t fn_index, uint32_t first_uid)
+      : index(fn_index), fn(&m.functions.at(fn_index)), namer(m, *fn), live(compute_liveness(*fn)) {
+    temp_text.resize(fn->temps.size());
+    for (uint32_t t = 1; t < fn->temps.size(); ++t)
+      temp_text[t] = namer.temp(t);
+    std::vector<std::vector<uint32_t>> succ(fn->blocks.size());
+    for (size_t b = 0; b < fn->blocks.size(); ++b)
+      succ[b] = successors(fn->blocks[b]);
+    find_back_edges(succ);
+    find_loop_bodies(succ);
+    uid_base.resize(fn->blocks.size());
+    uint32_t uid = first_uid;
+    for (size_t b = 0; b < fn->blocks.size(); ++b) {
+      uid_base[b] = uid;
+      uid += static_cast<uint32_t>(fn->blocks[b].insns.size());
+    }
+    end_uid = uid;
+    defs.resize(fn->temps.size());
+    for (const Block &b : fn->blocks)
+      for (const Instruction &in : b.insns)
+        if (in.result && in.result < defs.size())
+          defs[in.result] = &in;
+  }
+
+  uint32_t index;
+  const Function *fn;
+  TextNamer namer;
+  Liveness live;
+  std::vector<std::string> temp_text;
+  std::vector<uint32_t> uid_base; // by block: the uid of its first instruction
+  uint32_t end_uid = 0;           // one past the last uid
+  std::vector<const Instruction *> defs; // by temporary: its definition
+  std::set<std::pair<uint32_t, uint32_t>> back_edges; // (from, to): edges that close a loop
+  std::map<uint32_t, Bitset> loop_body;                // loop head -> blocks of its natural loop
+
+private:
+  // The natural loop of each back edge u -> h: h and the blocks that reach u
+  // without passing through h.
+  void find_loop_bodies(const std::vector<std::vector<uint32_t>> &succ) {
+    const size_t n = fn->blocks.size();
+    std::vector<std::vector<uint32_t>> preds(n);
+    for (size_t b = 0; b < n; ++b)
+      for (uint32_t t : succ[b])
+        if (t < n)
+          preds[t].push_back(static_cast<uint32_t>(b));
+    for (const auto &[u, h] : back_edges) {
+      Bitset &body = loop_body.emplace(h, Bitset(n)).first->second;
+      body.set(h);
+      std::vector<uint32_t> work{u};
+      while (!work.empty()) {
+        uint32_t b = work.back();
+        work.pop_back();
+        if (body.test(b))
+          continue;
+        body.set(b);
+        for (uint32_t p : preds[b])
+          work.push_back(p);
+      }
+    }
+  }
+
+  // Depth-first search from the entry: an edge to a block still on the
+  // stack closes a loop.
+  void find_back_edges(const std::vector<std::vector<uint32_t>> &succ) {
+    const size_t n = fn->blocks.size();
+    std::vector<uint8_t> mark(n, 0); // 0 new, 1 on stack, 2 done
+    std::vector<std::pair<uint32_t, size_t>> stack;
+    stack.push_back({0, 0});
+    mark[0] = 1;
+    while (!stack.empty()) {
+      auto &[b, k] = stack.back();
+      if (k < succ[b].size()) {
+        uint32_t t = succ[b][k++];
+        if (t >= n)
+          continue;
+        if (mark[t] == 1)
+          back_edges.insert({b, t});
+        else if (mark[t] == 0) {
+          mark[t] = 1;
+          stack.push_back({t, 0});
+        }
+      } else {
+        mark[b] = 2;
+        stack.pop_back();
+      }
+    }
+  }
+};
+
+// Locals of the functions on the call stack are told apart by their frame:
+// local l of the function at stack depth d (0 = the analysed function) is
+// memory "L<d << kFrameShift | l>".
+constexpr uint32_t kFrameShift = 20;
+constexpr uint32_t kLocalMask = (1u << kFrameShift) - 1;
+
+// ---------------------------------------------------------------------------
+// The analysis of one function, and of the calls it makes into functions
+// with a body (stepped into in the caller's context, up to a depth).
+
+class FunctionAnalysis {
+public:
+  FunctionAnalysis(const Module &m, uint32_t fn_index, const EngineOptions &opts,
+                   const std::vector<std::unique_ptr<Checker>> &checkers, const std::vector<bool> &worth_entering,
+                   const std::map<std::string, uint32_t> &deallocators)
+      : m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers), m_worth_entering(worth_entering),
+        m_deallocators(deallocators) {
+    m_cur = &info(fn_index);
+  }
+
+  FunctionResult run();
+
+private:
+  const Module &m_module;
+  uint32_t m_entry;
+  const EngineOptions &m_opts;
+  const std::vector<std::unique_ptr<Checker>> &m_checkers;
+  const std::vector<bool> &m_worth_entering;
+  const std::map<std::string, uint32_t> &m_deallocators;
+  std::map<uint32_t, std::unique_ptr<FnInfo>> m_infos;
+  const FnInfo *m_cur = nullptr; // the function being stepped through
+  uint16_t m_depth = 1;          // its stack depth (1 = the analysed function)
+  std::vector<std::vector<std::string>> m_texts; // by instruction uid, see texts()
+  std::vector<const Instruction *> m_insn_by_uid;
+  std::set<uint32_t> m_entered; // functions stepped into
+
+  const FnInfo &info(uint32_t fn) {
+    auto it = m_infos.find(fn);
+    if (it != m_infos.end())
+      return *it->second;
+    auto fi = std::make_unique<FnInfo>(m_module, fn, static_cast<uint32_t>(m_insn_by_uid.size()));
+    for (const Block &b : fi->fn->blocks)
+      for (const Instruction &in : b.insns)
+        m_insn_by_uid.push_back(&in);
+    m_texts.resize(m_insn_by_uid.size());
+    return *m_infos.emplace(fn, std::move(fi)).first->second;
+  }
+  const Function &fn() const { return *m_cur->fn; }
+  // The function an instruction uid belongs to.
+  uint32_t function_of_uid(uint32_t uid) const {
+    for (const auto &[index, fi] : m_infos)
+      if (!fi->uid_base.empty() && uid >= fi->uid_base.front() && uid < fi->end_uid)
+        return index;
+    return m_entry;
+  }
+  // Steps through the function on top of s's stack from now on.
+  void set_frame(const State &s) {
+    m_cur = &info(s.fn);
+    m_depth = static_cast<uint16_t>(s.stack.size() + 1);
+  }
+  // The frame-qualified id of the current function's local l.
+  static SvalId local_id(const State &s, uint32_t l) {
+    return static_cast<SvalId>((s.stack.size() << kFrameShift) | l);
+  }
+  // The function whose frame holds a frame-qualified local, and the local.
+  const Local *local_of(const State &s, uint64_t lid) const {
+    size_t depth = lid >> kFrameShift;
+    const size_t l = lid & kLocalMask;
+    if (depth > s.stack.size())
+      return nullptr;
+    const Function &f = m_module.functions[depth == s.stack.size() ? s.fn : s.stack[depth].fn];
+    return l < f.locals.size() ? &f.locals[l] : nullptr;
+  }
+  // An event of the current frame.
+  RawEvent event(RawEvent::Kind kind, const Loc &loc, std::string text = {}) const {
+    RawEvent e;
+    e.kind = kind;
+    e.loc = loc;
+    e.text = std::move(text);
+    e.fn = m_cur->index;
+    e.depth = m_depth;
+    return e;
+  }
+
+  SvalTable m_svals;
+  std::vector<Node> m_nodes;
+  std::deque<int32_t> m_worklist;
+  // By program point (see enqueue): state hash -> nodes.
+  std::unordered_map<uint64_t, std::unordered_map<size_t, std::vector<int32_t>>> m_seen;
+  std::unordered_map<uint64_t, size_t> m_states_at; // by program point and calling context
+  std::unordered_map<uint64_t, std::vector<int32_t>> m_point_nodes; // by program point
+  std::vector<Pending> m_pending;
+  std::map<uint32_t, std::pair<Loc, uint8_t>> m_evals; // __analyzer_eval: uid -> (place, Tri bits seen)
+  std::map<uint32_t, std::pair<Loc, std::set<size_t>>> m_dump_nodes; // __analyzer_dump_exploded_nodes: uid -> states
+  bool m_entry_own = false; // passes take_branch's knowledge to enqueue
+  bool m_path_ends = false;  // set by a call that does not return on this path
+  std::unordered_map<std::string, std::string> m_key_text; // text_key() -> text
+  bool m_too_complex = false;
+  std::string m_too_complex_reason;
+
+  // Current step.
+  int32_t m_cur_node = -1;
+  std::vector<RawEvent> *m_cur_events = nullptr;
+
+  friend class Context;
+
+  // --- values ---
+  SvalId operand_value(const State &s, const Operand &o) {
+    switch (o.kind) {
+    case OpKind::Temp: {
+      SvalId v = s.temp(o.id);
+      return v ? v : kUnknownSval;
+    }
+    case OpKind::Int: return m_svals.get(SK::Const, o.value);
+    case OpKind::Null: return m_svals.get(SK::Const, 0);
+    case OpKind::LocalAddr: return m_svals.get(SK::LocalAddr, local_id(s, o.id));
+    case OpKind::GlobalAddr: return m_svals.get(SK::GlobalAddr, o.id);
+    case OpKind::Func: return m_svals.get(SK::FuncAddr, o.id);
+    case OpKind::Str: return m_svals.get(SK::StrAddr, m_svals.string_id(o.str));
+    default: return kUnknownSval;
+    }
+  }
+
+  // base + off, kept flat: an offset of an offset adds up (or becomes
+  // unknown), so pointers stepped in a loop do not nest without bound.
+  SvalId offset_value(SvalId base, int64_t off) {
+    if (off == 0)
+      return base;
+    const Sval &b = m_svals[base];
+    if (b.kind == SK::Offset) {
+      int64_t total = (b.a == kUnknownOffset || off == kUnknownOffset) ? kUnknownOffset : b.a + off;
+      SvalId root = b.base;
+      return total == 0 ? root : m_svals.get(SK::Offset, total, 0, root);
+    }
+    return m_svals.get(SK::Offset, off, 0, base);
+  }
+
+  // A value standing for whatever temporary t holds at block's entry
+  // (widening, generalization).
+  SvalId widened(uint32_t block, uint32_t t) {
+    return m_svals.get(SK::Conjured, m_cur->uid_base[block], -1 - static_cast<int64_t>(t));
+  }
+
+  // Widens temporary t (holding v) at block: its widened value, which from
+  // now on stands for v. If the state still holds that value from an
+  // earlier trip (an older object: the previous node of a list), the older
+  // one is renamed first, so that the two are not taken for one object.
+  SvalId widen_to(State &s, uint32_t block, uint32_t t, SvalId v) {
+    const SvalId w = widened(block, t);
+    if (v != w && in_state(s, w))
+      rename_value(s, w, conjure(s, m_cur->uid_base[block]));
+    return w;
+  }
+
+  // Does any part of the state name v (or an offset from it)?
+  bool in_state(const State &s, SvalId v) const {
+    auto is_v = [&](SvalId x) { return root_of(x) == v; };
+    for (auto &t : s.temps)
+      if (is_v(t.second))
+        return true;
+    for (auto &f : s.stack)
+      for (auto &t : f.temps)
+        if (is_v(t.second))
+          return true;
+    for (auto &m : s.memory)
+      if (is_v(m.second) || (m.first[0] == 'S' && key_base(m.first) == v))
+        return true;
+    return is_tracked(s, v);
+  }
+
+  // Replaces value `from` by `to` everywhere in the state.
+  void rename_value(State &s, SvalId from, SvalId to) {
+    auto sub = [&](SvalId x) {
+      if (x == from)
+        return to;
+      if (x && m_svals[x].kind == SK::Offset && m_svals[x].base == from)
+        return m_svals.get(SK::Offset, m_svals[x].a, 0, to);
+      return x;
+    };
+    for (auto &t : s.temps)
+      t.second = sub(t.second);
+    for (auto &f : s.stack)
+      for (auto &t : f.temps)
+        t.second = sub(t.second);
+    const std::string old_key = "S" + std::to_string(from);
+    for (auto &m : s.memory) {
+      m.second = sub(m.second);
+      if (m.first[0] == 'S' && key_in_local(m.first, old_key))
+        m.first = "S" + std::to_string(to) + m.first.substr(old_key.size());
+    }
+    std::sort(s.memory.begin(), s.memory.end());
+    for (SmMap &m : s.sm) {
+      for (auto &p : m)
+        p.first = sub(p.first);
+      std::sort(m.begin(), m.end());
+    }
+    for (Constraint &c : s.constraints)
+      c.v = sub(c.v);
+    std::sort(s.constraints.begin(), s.constraints.end());
+    for (Relation &r : s.relations) {
+      r.a = sub(r.a);
+      r.b = sub(r.b);
+      if (r.a > r.b) {
+        std::swap(r.a, r.b);
+        r.op = static_cast<uint8_t>(swap_comparison(static_cast<OpName>(r.op)));
+      }
+    }
+    std::sort(s.relations.begin(), s.relations.end());
+    for (SvalId &e : s.escaped)
+      e = sub(e);
+    std::sort(s.escaped.begin(), s.escaped.end());
+  }
+
+  // The 0/1 value of "a op b". Comparisons of comparisons nest only a few
+  // deep (a loop like "flag = !flag" would otherwise nest without end).
+  SvalId comparison_value(const State &s, SvalId a, OpName op, SvalId b, uint32_t uid) {
+    int depth = 0;
+    for (SvalId v = a; m_svals[v].kind == SK::Cmp && depth < 8; v = m_svals[v].base)
+      ++depth;
+    for (SvalId v = b; m_svals[v].kind == SK::Cmp && depth < 8; v = m_svals[v].base)
+      ++depth;
+    if (depth >= 3)
+      return conjure(s, uid);
+    return m_svals.get(SK::Cmp, static_cast<int64_t>(op), b, a);
+  }
+
+  // A readable name for a value: a variable holding it, else any
+  // temporary or local memory with a text.
+  std::string text_of_value(const State &s, SvalId v) const {
+    std::string any;
+    for (auto &t : s.temps)
+      if (t.second == v) {
+        if (fn().temps[t.first].var)
+          return m_cur->temp_text[t.first];
+        if (any.empty())
+          any = m_cur->temp_text[t.first];
+      }
+    for (auto &m : s.memory)
+      if (m.second == v && any.empty())
+        any = memory_text(s, m.first);
+    return any;
+  }
+
+  // Is v (through comparisons and offsets) the result of a call?
+  bool made_by_call(SvalId v) const {
+    for (int depth = 0; depth < 8 && v; ++depth) {
+      const Sval &sv = m_svals[v];
+      if (sv.kind == SK::Cmp) {
+        if (made_by_call(static_cast<SvalId>(sv.b)))
+          return true;
+        v = sv.base;
+      } else if (sv.kind == SK::Offset) {
+        v = sv.base;
+      } else {
+        return (sv.kind == SK::Conjured && sv.b >= 0 && static_cast<size_t>(sv.a) < m_insn_by_uid.size() &&
+                m_insn_by_uid[static_cast<size_t>(sv.a)]->opcode == Opcode::Call) ||
+               sv.kind == SK::Pure;
+      }
+    }
+    return false;
+  }
+
+  // A value whose name never changes (not renumbered by canonicalize).
+  bool is_stable(SvalId v) const {
+    switch (m_svals[v].kind) {
+    case SK::Const:
+    case SK::Param:
+    case SK::LocalAddr:
+    case SK::GlobalAddr:
+    case SK::FuncAddr:
+    case SK::StrAddr:
+    case SK::Init:
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  // Is v named anywhere in the state: bound, stored, the base of memory
+  // still described (what an earlier object pointed to), or tracked?
+  bool sval_in_use(const State &s, SvalId v) const {
+    for (auto &t : s.temps)
+      if (t.second == v)
+        return true;
+    for (auto &m : s.memory)
+      if (m.second == v || (m.first[0] == 'S' && key_base(m.first) == v))
+        return true;
+    if (is_tracked(s, v) || set_contains(s.escaped, v))
+      return true;
+    for (auto &f : s.stack)
+      for (auto &t : f.temps)
+        if (t.second == v)
+          return true;
+    return false;
+  }
+
+  // A fresh value for instruction uid: the smallest k not in use.
+  SvalId conjure(const State &s, uint32_t uid) {
+    for (int64_t k = 0;; ++k) {
+      SvalId v = m_svals.get(SK::Conjured, uid, k);
+      if (!sval_in_use(s, v))
+        return v;
+    }
+  }
+
+  // The value an offset is taken from (offsets are kept flat: one step).
+  SvalId root_of(SvalId v) const {
+    while (v && m_svals[v].kind == SK::Offset)
+      v = m_svals[v].base;
+    return v;
+  }
+
+  bool is_address(SvalId v) const {
+    SK k = m_svals[v].kind;
+    return k == SK::LocalAddr || k == SK::GlobalAddr || k == SK::FuncAddr || k == SK::StrAddr;
+  }
+
+  bool is_fresh_allocation(const State &s, SvalId v) const {
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      StateId st = map_get<StateId>(s.sm[c], v, 0);
+      if (st && m_checkers[c]->is_fresh_allocation(st))
+        return true;
+    }
+    return false;
+  }
+
+  // The range v is known to lie in.
+  void range_of(const State &s, SvalId v, int64_t &lo, int64_t &hi) const {
+    if (m_svals[v].kind == SK::Const) {
+      lo = hi = m_svals[v].a;
+      return;
+    }
+    lo = INT64_MIN;
+    hi = INT64_MAX;
+    auto it = std::lower_bound(s.constraints.begin(), s.constraints.end(), Constraint{v, true, INT64_MIN, INT64_MIN});
+    if (it != s.constraints.end() && it->v == v && it->is_range) {
+      lo = it->lo;
+      hi = it->hi;
+    }
+  }
+
+  // The constant v is known to equal, if any.
+  bool known_value(const State &s, SvalId v, int64_t &out) const {
+    int64_t lo, hi;
+    range_of(s, v, lo, hi);
+    out = lo;
+    return lo == hi;
+  }
+
+  bool known_not_equal(const State &s, SvalId v, int64_t c) const {
+    if (c == 0 && is_address(v))
+      return true;
+    // Stepping a pointer to an object never reaches NULL (GCC's analyzer
+    // assumes the same).
+    if (c == 0 && m_svals[v].kind == SK::Offset && known_not_equal(s, m_svals[v].base, 0))
+      return true;
+    int64_t lo, hi;
+    range_of(s, v, lo, hi);
+    if (c < lo || c > hi)
+      return true;
+    return std::binary_search(s.constraints.begin(), s.constraints.end(), Constraint{v, false, c, c});
+  }
+
+  // "v op c" for a value in [lo, hi] that is not ne_c (v != c known).
+  static Tri compare_range(int64_t lo, int64_t hi, bool ne_c, OpName op, int64_t c) {
+    switch (op) {
+    case OpName::Eq:
+      if (ne_c || c < lo || c > hi)
+        return Tri::False;
+      return lo == hi ? Tri::True : Tri::Unknown;
+    case OpName::Ne: {
+      Tri eq = compare_range(lo, hi, ne_c, OpName::Eq, c);
+      return eq == Tri::Unknown ? eq : eq == Tri::True ? Tri::False : Tri::True;
+    }
+    case OpName::Lt: return hi < c ? Tri::True : lo >= c ? Tri::False : Tri::Unknown;
+    case OpName::Le: return hi <= c ? Tri::True : lo > c ? Tri::False : Tri::Unknown;
+    case OpName::Gt: return lo > c ? Tri::True : hi <= c ? Tri::False : Tri::Unknown;
+    case OpName::Ge: return lo >= c ? Tri::True : hi < c ? Tri::False : Tri::Unknown;
+    default: return Tri::Unknown;
+    }
+  }
+
+  static bool eval_cmp(OpName op, int64_t a, int64_t b) {
+    switch (op) {
+    case OpName::Eq: return a == b;
+    case OpName::Ne: return a != b;
+    case OpName::Lt: return a < b;
+    case OpName::Le: return a <= b;
+    case OpName::Gt: return a > b;
+    case OpName::Ge: return a >= b;
+    default: return false;
+    }
+  }
+
+  // "cmp != 0" is the comparison itself; "cmp == 0" its inverse.
+  void unwrap(SvalId &a, OpName &op, SvalId &b) const {
+    for (int depth = 0; depth < 8; ++depth) {
+      const Sval &sa = m_svals[a];
+      const Sval &sb = m_svals[b];
+      if (sa.kind != SK::Cmp || sb.kind != SK::Const || (op != OpName::Eq && op != OpName::Ne))
+        return;
+      bool truth = (op == OpName::Ne) == (sb.a == 0); // true: the comparison holds
+      if (sb.a != 0 && sb.a != 1)
+        return;
+      OpName inner = static_cast<OpName>(sa.a);
+      op = truth ? inner : invert_comparison(inner);
+      b = static_cast<SvalId>(sa.b);
+      a = sa.base;
+    }
+  }
+
+  Tri compare(const State &s, SvalId a, OpName op, SvalId b) const {
+    unwrap(a, op, b);
+    if (a == b && a != kUnknownSval) {
+      return (op == OpName::Eq || op == OpName::Le || op == OpName::Ge) ? Tri::True : Tri::False;
+    }
+    int64_t ca = 0, cb = 0;
+    bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
+    if (ka && kb)
+      return eval_cmp(op, ca, cb) ? Tri::True : Tri::False;
+    if (ka) { // c op v  ->  v op' c
+      std::swap(a, b);
+      std::swap(ca, cb);
+      op = swap_comparison(op);
+      kb = true;
+    }
+    if (!kb) {
+      // Fresh heap storage is not any variable's address.
+      if ((op == OpName::Eq || op == OpName::Ne) &&
+          ((is_address(b) && is_fresh_allocation(s, a)) || (is_address(a) && is_fresh_allocation(s, b))))
+        return op == OpName::Ne ? Tri::True : Tri::False;
+      return compare_related(s, a, op, b);
+    }
+    int64_t lo, hi;
+    range_of(s, a, lo, hi);
+    return compare_range(lo, hi, known_not_equal(s, a, cb), op, cb);
+  }
+
+  // What a recorded relation between a and b says about "a op b".
+  Tri compare_related(const State &s, SvalId a, OpName op, SvalId b) const {
+    if (a == kUnknownSval || b == kUnknownSval)
+      return Tri::Unknown;
+    if (a > b) {
+      std::swap(a, b);
+      op = swap_comparison(op);
+    }
+    auto it = std::lower_bound(s.relations.begin(), s.relations.end(), Relation{a, b, 0});
+    for (; it != s.relations.end() && it->a == a && it->b == b; ++it) {
+      Tri t = implied(static_cast<OpName>(it->op), op);
+      if (t != Tri::Unknown)
+        return t;
+    }
+    return Tri::Unknown;
+  }
+
+  // Given "x known y", what is "x query y"? Over integers and pointers.
+  static Tri implied(OpName known, OpName query) {
+    auto truth = [](OpName k, OpName q) -> int { // 1 true, 0 false, -1 unknown
+      switch (k) {
+      case OpName::Lt:
+        return (q == OpName::Lt || q == OpName::Le || q == OpName::Ne) ? 1 : (q == OpName::Gt || q == OpName::Ge || q == OpName::Eq) ? 0 : -1;
+      case OpName::Le: return q == OpName::Le ? 1 : q == OpName::Gt ? 0 : -1;
+      case OpName::Gt:
+        return (q == OpName::Gt || q == OpName::Ge || q == OpName::Ne) ? 1 : (q == OpName::Lt || q == OpName::Le || q == OpName::Eq) ? 0 : -1;
+      case OpName::Ge: return q == OpName::Ge ? 1 : q == OpName::Lt ? 0 : -1;
+      case OpName::Eq:
+        return (q == OpName::Eq || q == OpName::Le || q == OpName::Ge) ? 1 : (q == OpName::Ne || q == OpName::Lt || q == OpName::Gt) ? 0 : -1;
+      case OpName::Ne: return q == OpName::Ne ? 1 : q == OpName::Eq ? 0 : -1;
+      default: return -1;
+      }
+    };
+    int t = truth(known, query);
+    return t < 0 ? Tri::Unknown : t ? Tri::True : Tri::False;
+  }
+
+  // Adds "a op b" to s; false if that is infeasible.
+  bool assume(State &s, SvalId a, OpName op, SvalId b) {
+    unwrap(a, op, b);
+    Tri t = compare(s, a, op, b);
+    if (t != Tri::Unknown)
+      return t == Tri::True;
+    int64_t c;
+    SvalId v;
+    if (known_value(s, b, c)) {
+      v = a;
+    } else if (known_value(s, a, c)) {
+      v = b;
+      op = swap_comparison(op);
+    } else {
+      // Two unknowns: remember how they relate (a few facts per pair).
+      if (a != kUnknownSval && b != kUnknownSval && a != b && is_comparison(op)) {
+        if (a > b) {
+          std::swap(a, b);
+          op = swap_comparison(op);
+        }
+        Relation r{a, b, static_cast<uint8_t>(op)};
+        auto it = std::lower_bound(s.relations.begin(), s.relations.end(), r);
+        if ((it == s.relations.end() || !(*it == r)) && s.relations.size() < 64)
+          s.relations.insert(it, r);
+      }
+      return true;
+    }
+    const SK kind = m_svals[v].kind;
+    if (v == kUnknownSval || kind == SK::Cmp || kind == SK::Aggregate)
+      return true;
+    int64_t lo, hi;
+    range_of(s, v, lo, hi);
+    if (op == OpName::Ne) {
+      if (c == lo && c != INT64_MAX)
+        lo = c + 1;
+      else if (c == hi && c != INT64_MIN)
+        hi = c - 1;
+      else {
+        Constraint k{v, false, c, c};
+        s.constraints.insert(std::lower_bound(s.constraints.begin(), s.constraints.end(), k), k);
+        return true;
+      }
+    } else if (op == OpName::Eq) {
+      lo = hi = c;
+    } else if (op == OpName::Lt) {
+      if (c == INT64_MIN)
+        return false;
+      hi = std::min(hi, c - 1);
+    } else if (op == OpName::Le) {
+      hi = std::min(hi, c);
+    } else if (op == OpName::Gt) {
+      if (c == INT64_MAX)
+        return false;
+      lo = std::max(lo, c + 1);
+    } else if (op == OpName::Ge) {
+      lo = std::max(lo, c);
+    }
+    if (lo > hi)
+      return false;
+    // Replace v's range; not-equal facts inside it stay, those outside go.
+    auto &cs = s.constraints;
+    cs.erase(std::remove_if(cs.begin(), cs.end(),
+                            [&](const Constraint &k) { return k.v == v && (k.is_range || k.lo < lo || k.lo > hi); }),
+             cs.end());
+    if (lo == hi && std::binary_search(cs.begin(), cs.end(), Constraint{v, false, lo, lo}))
+      return false;
+    if (lo != INT64_MIN || hi != INT64_MAX) {
+      Constraint k{v, true, lo, hi};
+      cs.insert(std::lower_bound(cs.begin(), cs.end(), k), k);
+    }
+    return true;
+  }
+
+  // --- memory ---
+  // The key of a place in local memory, or "" if it is not local memory
+  // with a constant path.
+  // Keys: "L<local>" for the function's locals, "G<symbol>" for globals,
+  // "S<value>" for what a pointer value points to (a symbolic region), then
+  // "+offset", ".field-offset" and "[index]" steps.
+  // The memory key of what pointer v points to, off bytes on; "" where
+  // that is not known.
+  std::string pointee_key(SvalId v, int64_t off = 0) const {
+    while (m_svals[v].kind == SK::Offset) {
+      if (m_svals[v].a == kUnknownOffset)
+        return "";
+      off += m_svals[v].a;
+      v = m_svals[v].base;
+    }
+    const Sval &sv = m_svals[v];
+    std::string key;
+    if (sv.kind == SK::LocalAddr)
+      key = "L" + std::to_string(sv.a);
+    else if (sv.kind == SK::GlobalAddr)
+      key = "G" + std::to_string(sv.a);
+    else if (v != kUnknownSval &&
+             (sv.kind == SK::Param || sv.kind == SK::Conjured || sv.kind == SK::Init || sv.kind == SK::Pure))
+      key = "S" + std::to_string(v);
+    else
+      return "";
+    // Within a variable a byte offset is a field's ("&r.f" points to
+    // r.f): spelled as the field is. Beyond what a pointer points to, it
+    // is a neighbour (p[1] beside *p).
+    if (off)
+      key += (sv.kind == SK::LocalAddr || sv.kind == SK::GlobalAddr ? "." : "+") + std::to_string(off);
+    return key;
+  }
+
+  // The function a read-only table of function pointers holds at global
+  // memory key (0 if none).
+  SvalId table_entry(const std::string &key) {
+    const size_t end = key_base_end(key);
+    const SvalId sym = key_base(key);
+    if (sym >= m_module.symbols.size())
+      return 0;
+    for (const auto &e : m_module.symbols[sym].function_table)
+      if (key.compare(end, std::string::npos, e.first) == 0)
+        return m_svals.get(SK::FuncAddr, e.second);
+    return 0;
+  }
+
+  std::string local_key(const State &s, const Place &p) {
+    std::string key;
+    if (p.base == PlaceBase::Local) {
+      key = "L" + std::to_string(local_id(s, p.id));
+    } else if (p.base == PlaceBase::Global) {
+      key = "G" + std::to_string(p.id);
+    } else if (p.base == PlaceBase::Deref) {
+      key = pointee_key(operand_value(s, p.pointer), p.offset);
+      if (key.empty())
+        return "";
+    } else {
+      return "";
+    }
+    for (const Accessor &a : p.path) {
+      if (a.kind == Accessor::Kind::Field) {
+        key += a.offset >= 0 ? "." + std::to_string(a.offset) : "." + a.name + "?";
+      } else {
+        int64_t c;
+        if (!known_value(s, operand_value(s, a.index), c))
+          return "";
+        key += "[" + std::to_string(c) + "]";
+      }
+    }
+    return key;
+  }
+
+  // Where the number after a key's kind letter (L, G, S) ends: "S12.8" -> 3.
+  static size_t key_base_end(const std::string &key) {
+    size_t end = 1;
+    while (end < key.size() && isdigit(static_cast<unsigned char>(key[end])))
+      ++end;
+    return end;
+  }
+
+  // Is the place of `key` inside the place `place` (a field or element of
+  // it, or it)? "S5+8" (p[1]) is not inside "S5" (*p): they are neighbours.
+  static bool inside(const std::string &key, const std::string &place) {
+    return key_in_local(key, place) &&
+           !(place[0] == 'S' && key.size() > place.size() && key[place.size()] == '+');
+  }
+
+  static bool key_in_local(const std::string &key, const std::string &local) {
+    return key.compare(0, local.size(), local) == 0 &&
+           (key.size() == local.size() || !isdigit(static_cast<unsigned char>(key[local.size()])));
+  }
+
+  // Drops bindings of memory outside the locals (G and S keys) except
+  // those of the same base as `keep` (a store there can only overlap its own
+  // base's bindings, which write_memory handles). "" drops them all.
+  void forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept = {}) {
+    const std::string base = keep.substr(0, key_base_end(keep));
+    auto goes = [&](const std::pair<std::string, SvalId> &m) {
+      return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base)) && !private_region(s, m.first) &&
+             std::none_of(also_kept.begin(), also_kept.end(),
+                          [&](const std::string &k) { return key_in_local(m.first, k); });
+    };
+    // What globals (and the caller's memory) held may now be held
+    // elsewhere.
+    std::vector<SvalId> held;
+    for (auto &m : s.memory)
+      if ((m.first[0] == 'G' || caller_visible(m.first)) && goes(m))
+        held.push_back(m.second);
+    for (SvalId h : held)
+      escape_value(s, h);
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), goes), s.memory.end());
+  }
+
+  void escape_local(State &s, uint32_t local) { escape_contents(s, "L" + std::to_string(local)); }
+
+  // What the memory under prefix ("L3", "S12") holds escapes.
+  void escape_contents(State &s, const std::string &prefix) {
+    std::vector<SvalId> held;
+    for (auto &m : s.memory)
+      if (key_in_local(m.first, prefix))
+        held.push_back(m.second);
+    for (SvalId h : held)
+      escape_value(s, h);
+  }
+
+  // What the local holds may have changed: forget it (and with `escape`,
+  // let what it held escape first).
+  void forget_local(State &s, uint32_t local, bool escape) {
+    if (escape)
+      escape_local(s, local);
+    clear_memory(s, "L" + std::to_string(local));
+  }
+
+  // Drops the bindings of key and of everything inside it (x.f, x[i]).
+  void clear_memory(State &s, const std::string &key) {
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                  [&](const auto &m) { return inside(m.first, key); }),
+                   s.memory.end());
+  }
+
+  // Is the place of key inside a place bound to zero as a whole ("s = {}",
+  // then s.p)?
+  bool inside_zeros(const State &s, const std::string &key) const {
+    for (size_t end = key.size(); end > key_base_end(key);) {
+      const size_t cut = key.find_last_of(".[+", end - 1);
+      if (cut == std::string::npos || cut < key_base_end(key) || (key[0] == 'S' && key[cut] == '+'))
+        break; // (p[1] is beside *p, not inside it)
+      const SvalId outer = read_memory(s, key.substr(0, cut));
+      if (outer)
+        return m_svals[outer].kind == SK::Const && m_svals[outer].a == 0;
+      end = cut;
+    }
+    return false;
+  }
+
+  // The number after a key's kind letter: the local of an L key, the
+  // pointer value of an S key.
+  static SvalId key_base(const std::string &key) {
+    return static_cast<SvalId>(std::stoul(key.substr(1, key_base_end(key) - 1)));
+  }
+
+  // Binds key to v. A whole-value binding of an enclosing key no longer
+  // describes the whole, so it goes.
+  void write_memory(State &s, const std::string &key, SvalId v) {
+    clear_memory(s, key);
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                  [&](const auto &m) { return m.first != key && inside(key, m.first); }),
+                   s.memory.end());
+    auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
+                               [](const auto &p, const std::string &k) { return p.first < k; });
+    s.memory.insert(it, {key, v});
+  }
+
+  SvalId read_memory(const State &s, const std::string &key) const {
+    auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
+                               [](const auto &p, const std::string &k) { return p.first < k; });
+    return it != s.memory.end() && it->first == key ? it->second : 0;
+  }
+
+  bool is_tracked(const State &s, SvalId v) const {
+    for (const SmMap &m : s.sm)
+      if (map_get<StateId>(m, v, 0))
+        return true;
+    return false;
+  }
+
+  void escape_value(State &s, SvalId v) {
+    v = root_of(v);
+    if (v && m_svals[v].kind == SK::LocalAddr) {
+      // Code elsewhere can now reach the local and what it holds.
+      auto local = static_cast<SvalId>(m_svals[v].a);
+      if (!set_contains(s.exposed, local)) {
+        set_insert(s.exposed, local);
+        escape_local(s, local);
+      }
+      return;
+    }
+    if (v && m_svals[v].kind == SK::Aggregate) {
+      // A struct passed by value: what its fields hold escapes with it.
+      const std::string prefix = m_svals.string_at(m_svals[v].a);
+      for (auto &m : s.memory)
+        if (key_in_local(m.first, prefix) && m_svals[m.second].kind != SK::Aggregate)
+          escape_value(s, m.second);
+      return;
+    }
+    if (v && is_tracked(s, v) && !set_contains(s.escaped, v)) {
+      set_insert(s.escaped, v);
+      escape_contents(s, "S" + std::to_string(v)); // ...and so does what is stored in it
+    }
+  }
+
+  // Memory only the analysed code can reach: inside a fresh allocation
+  // that has not escaped. What is stored there stays the code's own.
+  // Memory the analysed function's caller sees: what a parameter points
+  // to. What is stored there stays reachable (the caller holds it), as in
+  // a global.
+  bool caller_visible(const std::string &key) const {
+    return key[0] == 'S' && m_svals[key_base(key)].kind == SK::Param;
+  }
+
+  bool private_region(const State &s, const std::string &key) const {
+    if (key[0] != 'S')
+      return false;
+    const SvalId base = key_base(key);
+    return !set_contains(s.escaped, base) && is_fresh_allocation(s, base);
+  }
+
+  // The value's root (through offsets) has a state that must not leak.
+  bool holds_resource(const State &s, SvalId v) const {
+    v = root_of(v);
+    if (set_contains(s.escaped, v))
+      return false; // someone else holds it too
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      StateId st = map_get<StateId>(s.sm[c], v, 0);
+      if (st && m_checkers[c]->is_leakable(st))
+        return true;
+    }
+    return false;
+  }
+
+  // Do two temporaries stand for the same user variable?
+  bool same_variable(uint32_t a, uint32_t b) const {
+    const Temp &ta = fn().temps[a], &tb = fn().temps[b];
+    return ta.var && ta.var == tb.var && ta.name == tb.name;
+  }
+
+  // Temporaries to unbind from `dead`: a temporary standing for a user
+  // variable that still holds a resource stays bound (the variable keeps it
+  // reachable) until the variable is assigned again or the function returns.
+  // A temporary that stands for no variable is held only while nothing
+  // else (another temporary, local memory) holds its value.
+  std::vector<uint32_t> unheld(const State &s, const std::vector<uint32_t> &dead) const {
+    std::vector<uint32_t> out;
+    auto held_elsewhere = [&](uint32_t t, SvalId v) {
+      for (auto &b : s.temps)
+        if (b.first != t && b.second == v && std::find(dead.begin(), dead.end(), b.first) == dead.end())
+          return true;
+      for (auto &m : s.memory)
+        if (m.second == v)
+          return true;
+      return false;
+    };
+    for (uint32_t t : dead) {
+      SvalId v = s.temp(t);
+      if (v && holds_resource(s, v) && (fn().temps[t].var || !held_elsewhere(t, v))) {
+        bool superseded = false; // another value of the same variable is bound
+        for (auto &b : s.temps)
+          if (b.first != t && same_variable(t, b.first) && std::find(dead.begin(), dead.end(), b.first) == dead.end())
+            superseded = true;
+        if (!superseded)
+          continue;
+      }
+      out.push_back(t);
+    }
+    return out;
+  }
+
+  // Readable text of a local memory key: as written where it was stored
+  // ("tmp.m_ptr"), else the local's name.
+  std::string memory_text(const State &s, const std::string &key) const {
+    auto it = m_key_text.find(text_key(s, key));
+    if (it != m_key_text.end())
+      return it->second;
+    if (key[0] != 'L' || key_base_end(key) != key.size())
+      return "";
+    const Local *l = local_of(s, key_base(key));
+    return l ? l->name : "";
+  }
+
+  // The key of a memory key's text: a local's text belongs to the function
+  // whose frame holds it (another function may use the same frame later).
+  std::string text_key(const State &s, const std::string &key) const {
+    if (key[0] != 'L')
+      return key;
+    const size_t depth = key_base(key) >> kFrameShift;
+    const uint32_t f = depth < s.stack.size() ? s.stack[depth].fn : s.fn;
+    return std::to_string(f) + key;
+  }
+
+  // Copies what the fields of the struct at `from` hold to `to` (replacing
+  // what `to` held), naming the copies after `to_text` ('ptr.value').
+  void copy_fields(State &s, const std::string &from, const std::string &to, const std::string &to_text) {
+    const std::string from_text = memory_text(s, from);
+    std::vector<std::tuple<std::string, SvalId, std::string>> fields;
+    for (auto &m : s.memory)
+      if (key_in_local(m.first, from) && m.first != from) {
+        const std::string t = memory_text(s, m.first);
+        const bool suffix =
+            !from_text.empty() && t.size() > from_text.size() && t.compare(0, from_text.size(), from_text) == 0;
+        fields.push_back({to + m.first.substr(from.size()), m.second,
+                          suffix && !to_text.empty() ? to_text + t.substr(from_text.size()) : ""});
+      }
+    clear_memory(s, to);
+    for (auto &[key, v, text] : fields) {
+      write_memory(s, key, v);
+      if (!text.empty())
+        m_key_text[text_key(s, key)] = text;
+    }
+  }
+
+  // The slot a struct returned by value is kept in, in the frame at depth
+  // (the caller's), until the temporary holding it dies.
+  static std::string return_slot(size_t depth) {
+    return "L" + std::to_string((depth << kFrameShift) | kLocalMask);
+  }
+  static bool is_return_slot(const std::string &key) {
+    return key[0] == 'L' && (key_base(key) & kLocalMask) == kLocalMask;
+  }
+
+  // --- purging and leaks ---
+  void collect_reachable(const State &s, std::vector<SvalId> &out, const std::vector<SvalId> &roots = {}) const {
+    auto add = [&](SvalId v) {
+      while (v) {
+        out.push_back(v);
+        v = m_svals[v].kind == SK::Offset ? m_svals[v].base : 0;
+      }
+    };
+    for (SvalId r : roots)
+      add(r);
+    for (auto &t : s.temps)
+      add(t.second);
+    for (auto &f : s.stack) // the callers' values are still theirs
+      for (auto &t : f.temps)
+        add(t.second);
+    for (auto &m : s.memory) {
+      if (m.first[0] != 'S')
+        add(m.second);
+      else if (caller_visible(m.first)) { // the caller holds the parameter, and so what it points to
+        add(key_base(m.first));
+        add(m.second);
+      }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    // What a reachable pointer points to is reachable (p->next->data).
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (auto &m : s.memory) {
+        if (m.first[0] != 'S' || !std::binary_search(out.begin(), out.end(), key_base(m.first)))
+          continue;
+        for (SvalId v = m.second; v; v = m_svals[v].kind == SK::Offset ? m_svals[v].base : 0)
+          if (!std::binary_search(out.begin(), out.end(), v)) {
+            out.insert(std::lower_bound(out.begin(), out.end(), v), v);
+            grew = true;
+          }
+      }
+    }
+  }
+
+  // Unbinds the dead temporaries and the memory of the dead locals (with
+  // `everything`, all of it), reports leaks of values that became
+  // unreachable, and forgets everything about them.
+  void purge(State &s, const std::vector<uint32_t> &dead_temps, const std::vector<uint32_t> &dead_locals,
+             bool everything, SvalId keep, const Loc &loc) {
+    std::vector<std::pair<SvalId, std::string>> dropped;
+    std::vector<std::string> dead_slots;
+    // What the caller still sees: the returned value and, for a struct
+    // returned by value, what its fields hold.
+    std::vector<SvalId> kept;
+    if (keep) {
+      kept.push_back(keep);
+      if (m_svals[keep].kind == SK::Aggregate) {
+        const std::string prefix = m_svals.string_at(m_svals[keep].a);
+        for (auto &m : s.memory)
+          if (key_in_local(m.first, prefix))
+            kept.push_back(m.second);
+      }
+    }
+    for (uint32_t t : dead_temps) {
+      if (SvalId v = s.temp(t)) {
+        dropped.push_back({v, m_cur->temp_text[t]});
+        s.bind(t, 0);
+        if (m_svals[v].kind == SK::Aggregate && is_return_slot(m_svals.string_at(m_svals[v].a)))
+          dead_slots.push_back(m_svals.string_at(m_svals[v].a));
+      }
+    }
+    // What the memory under prefix held is dropped with it.
+    auto drop_under = [&](const std::string &prefix) {
+      for (auto it = s.memory.begin(); it != s.memory.end();) {
+        if (key_in_local(it->first, prefix)) {
+          dropped.push_back({it->second, memory_text(s, it->first)});
+          it = s.memory.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    };
+    for (const std::string &slot : dead_slots)
+      drop_under(slot);
+    for (uint32_t l : dead_locals)
+      drop_under("L" + std::to_string(l));
+    if (everything) {
+      // Memory first: 'tmp.m_ptr' names a leak better than 'malloc(8)'.
+      // Globals stay, and so does what they reach.
+      // What only the heap held has no name a reader would know
+      // ('<unknown>', as GCC says).
+      for (auto &mm : s.memory)
+        if (mm.first[0] != 'G')
+          dropped.push_back({mm.second, mm.first[0] == 'S' ? "" : memory_text(s, mm.first)});
+      s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [](const auto &m) { return m.first[0] == 'L'; }),
+                     s.memory.end());
+      for (auto &t : s.temps)
+        dropped.push_back({t.second, m_cur->temp_text[t.first]});
+      s.temps.clear();
+    }
+    forget(s, dropped, kept, loc);
+  }
+
+  // Reports leaks among `dropped` values that nothing reaches any more
+  // (`kept` values count as reached), then forgets what no longer matters.
+  void forget(State &s, const std::vector<std::pair<SvalId, std::string>> &dropped, const std::vector<SvalId> &kept,
+              const Loc &loc) {
+    if (dropped.empty())
+      return;
+    bool any_state = !s.constraints.empty() || !s.relations.empty() || !s.escaped.empty();
+    for (const SmMap &m : s.sm)
+      any_state = any_state || !m.empty();
+    if (!any_state)
+      return;
+    // Most dropped values are plain numbers nothing knows about: then there
+    // is nothing to report or forget.
+    auto matters = [&](SvalId v) {
+      for (SvalId r = v; r; r = m_svals[r].kind == SK::Offset ? m_svals[r].base : 0) {
+        if (is_tracked(s, r) || set_contains(s.escaped, r))
+          return true;
+        auto c =
+            std::lower_bound(s.constraints.begin(), s.constraints.end(), Constraint{r, false, INT64_MIN, INT64_MIN});
+        if (c != s.constraints.end() && c->v == r)
+          return true;
+        for (const Relation &rel : s.relations)
+          if (rel.a == r || rel.b == r)
+            return true;
+        for (const auto &m : s.memory)
+          if (m.first[0] == 'S' && key_base(m.first) == r)
+            return true;
+      }
+      return false;
+    };
+    if (std::none_of(dropped.begin(), dropped.end(), [&](const auto &d) { return matters(d.first); }))
+      return;
+    std::vector<SvalId> reach;
+    collect_reachable(s, reach, kept);
+    auto reachable = [&](SvalId v) { return std::binary_search(reach.begin(), reach.end(), v); };
+    auto report_leak = [&](SvalId v, const std::string &text) {
+      if (reachable(v) || set_contains(s.escaped, v))
+        return;
+      for (size_t c = 0; c < m_checkers.size(); ++c) {
+        StateId st = map_get<StateId>(s.sm[c], v, 0);
+        if (!st || !m_checkers[c]->is_leakable(st))
+          continue;
+        if (compare(s, v, OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True)
+          continue;
+        Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+        m_checkers[c]->on_leak(ctx, v, st, text);
+        map_set<StateId>(s.sm[c], v, 0, 0); // one report per value
+      }
+    };
+    // Leaks, in the order the values were dropped (deterministic)...
+    for (auto &d : dropped)
+      report_leak(d.first, d.second);
+    // ...then what only the memory of a lost allocation held, lost with it
+    // (res->a as res leaks): '<unknown>', as GCC names it.
+    for (const auto &m : s.memory)
+      if (m.first[0] == 'S' && !reachable(key_base(m.first)))
+        report_leak(m.second, "");
+    // Forget what no longer matters, including memory behind pointers
+    // nothing holds.
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                  [&](const auto &m) { return m.first[0] == 'S' && !reachable(key_base(m.first)); }),
+                   s.memory.end());
+    for (SmMap &m : s.sm)
+      m.erase(std::remove_if(m.begin(), m.end(), [&](const auto &p) { return !reachable(p.first); }), m.end());
+    s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
+                                       [&](const Constraint &k) {
+                                         // Facts about a const function's result stay true.
+                                         return !reachable(k.v) && m_svals[k.v].kind != SK::Pure;
+                                       }),
+                        s.constraints.end());
+    s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
+                                     [&](const Relation &r) { return !reachable(r.a) || !reachable(r.b); }),
+                      s.relations.end());
+    s.escaped.erase(std::remove_if(s.escaped.begin(), s.escaped.end(), [&](SvalId v) { return !reachable(v); }),
+                    s.escaped.end());
+  }
+
+  // --- checker context ---
+  class Context final : public CheckerContext {
+  public:
+    Context(FunctionAnalysis &a, State &s, uint8_t checker, const Loc &loc)
+        : m_a(a), m_s(s), m_checker(checker), m_loc(loc) {}
+    StateId state(SvalId v) const override { return map_get<StateId>(m_s.sm[m_checker], v, 0); }
+    void set_state(SvalId v, StateId to, const std::string &expr) override {
+      StateId from = state(v);
+      if (from == to || v == kUnknownSval)
+        return;
+      map_set<StateId>(m_s.sm[m_checker], v, to, 0);
+      RawEvent e = m_a.event(RawEvent::Kind::StateChange, m_loc);
+      e.checker = m_checker;
+      e.v = v;
+      e.from = from;
+      e.to = to;
+      e.expr = expr;
+      m_a.m_cur_events->push_back(std::move(e));
+    }
+    bool is_null_constant(SvalId v) const override {
+      return m_a.m_svals[v].kind == SK::Const && m_a.m_svals[v].a == 0;
+    }
+    bool is_exact() const override { return !m_s.approximate && !m_s.call_decided; }
+    Tri is_null(SvalId v) const override {
+      return m_a.compare(m_s, v, OpName::Eq, m_a.m_svals.get(SK::Const, 0));
+    }
+    void report(const Warning &w, SvalId v, const std::string &expr, const Origin *origin, int arg,
+                const Origin *note, const std::string &detail, const std::string &detail2) override {
+      if (m_a.m_opts.disabled.count(w.name))
+        return;
+      m_a.m_pending.push_back({&w, m_checker, v, expr, m_loc, m_a.m_cur->index, m_a.m_depth, m_a.m_cur_node,
+                               *m_a.m_cur_events,
+                               origin ? *origin : Origin{}, arg, note ? *note : Origin{}, detail, detail2});
+    }
+    RegionInfo region_of(SvalId v) const override {
+      v = m_a.root_of(v);
+      const Sval &sv = m_a.m_svals[v];
+      RegionInfo r;
+      if (sv.kind == SK::LocalAddr) {
+        r.kind = RegionInfo::Kind::Stack;
+        if (const Local *l = m_a.local_of(m_s, static_cast<uint64_t>(sv.a))) {
+          r.created = l->loc;
+          r.name = l->name;
+        }
+      } else if (sv.kind == SK::GlobalAddr || sv.kind == SK::FuncAddr) {
+        r.kind = RegionInfo::Kind::Global;
+        if (static_cast<size_t>(sv.a) < m_a.m_module.symbols.size()) {
+          r.created = m_a.m_module.symbols[static_cast<size_t>(sv.a)].loc;
+          r.name = ir::Module::source_name(m_a.m_module.symbols[static_cast<size_t>(sv.a)].name);
+        }
+      } else if (sv.kind == SK::StrAddr) {
+        r.kind = RegionInfo::Kind::String;
+      }
+      return r;
+    }
+
+  private:
+    FunctionAnalysis &m_a;
+    State &m_s;
+    uint8_t m_checker;
+    Loc m_loc;
+  };
+
+  // Renumbers conjured values in order of first appearance, so that states
+  // that differ only in the names of fresh values (a loop's iterations)
+  // become equal. Returns the (old, new) pairs that changed.
+  std::vector<std::pair<SvalId, SvalId>> canonicalize(State &s) {
+    std::unordered_map<SvalId, SvalId> map;
+    std::unordered_map<int64_t, int64_t> next_k;
+    std::vector<std::pair<SvalId, SvalId>> changed;
+    auto canon = [&](SvalId v, auto &self) -> SvalId {
+      if (!v)
+        return v;
+      auto it = map.find(v);
+      if (it != map.end())
+        return it->second;
+      const Sval sv = m_svals[v];
+      SvalId out = v;
+      if (sv.kind == SK::Conjured && sv.b >= 0) {
+        out = m_svals.get(SK::Conjured, sv.a, next_k[sv.a]++);
+      } else if (sv.kind == SK::Offset) {
+        SvalId b = self(sv.base, self);
+        if (b != sv.base)
+          out = m_svals.get(SK::Offset, sv.a, 0, b);
+      } else if (sv.kind == SK::Cmp) {
+        SvalId l = self(sv.base, self);
+        SvalId r = self(static_cast<SvalId>(sv.b), self);
+        if (l != sv.base || r != static_cast<SvalId>(sv.b))
+          out = m_svals.get(SK::Cmp, sv.a, r, l);
+      }
+      map.emplace(v, out);
+      if (out != v)
+        changed.push_back({v, out});
+      return out;
+    };
+    for (auto &f : s.stack)
+      for (auto &t : f.temps)
+        t.second = canon(t.second, canon);
+    for (auto &t : s.temps)
+      t.second = canon(t.second, canon);
+    bool rekeyed = false;
+    for (auto &m : s.memory) {
+      m.second = canon(m.second, canon);
+      if (m.first[0] == 'S') {
+        SvalId base = key_base(m.first);
+        SvalId nb = canon(base, canon);
+        if (nb != base) {
+          m.first = "S" + std::to_string(nb) + m.first.substr(key_base_end(m.first));
+          rekeyed = true;
+        }
+      }
+    }
+    if (rekeyed)
+      std::sort(s.memory.begin(), s.memory.end());
+    for (SmMap &m : s.sm)
+      for (auto &p : m)
+        p.first = canon(p.first, canon);
+    for (Constraint &c : s.constraints)
+      c.v = canon(c.v, canon);
+    for (Relation &r : s.relations) {
+      r.a = canon(r.a, canon);
+      r.b = canon(r.b, canon);
+      if (r.a > r.b) {
+        std::swap(r.a, r.b);
+        r.op = static_cast<uint8_t>(swap_comparison(static_cast<OpName>(r.op)));
+      }
+    }
+    for (SvalId &e : s.escaped)
+      e = canon(e, canon);
+    if (changed.empty())
+      return changed;
+    std::sort(s.relations.begin(), s.relations.end());
+    for (SmMap &m : s.sm)
+      std::sort(m.begin(), m.end());
+    std::sort(s.constraints.begin(), s.constraints.end());
+    std::sort(s.escaped.begin(), s.escaped.end());
+    return changed;
+  }
+
+  // Called when a block has seen many states: keeps what checkers track
+  // (and addresses) and lets every other value stand for any value, named
+  // by the block and temporary, so that states reaching the block converge.
+  // Sound: it only forgets facts.
+  // At the first level, inputs (constants, parameters, initial values)
+  // and the facts about them stay, since they decide correlated branches;
+  // at the second, only what checkers track (and const-call facts) stays.
+  void generalize(State &s, uint32_t block, int level, uint32_t start = 0, bool resumed = false) {
+    s.approximate = true;
+    // Results of const calls always stay: equal calls must agree.
+    auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
+    // (A struct value names the memory that holds its fields: widening it
+    // would lose them.)
+    auto keep = [&](SvalId v) {
+      SvalId root = root_of(v);
+      return is_address(root) || stays(root) || is_tracked(s, root) || set_contains(s.escaped, root) ||
+             m_svals[root].kind == SK::Aggregate;
+    };
+    // A constant a call just returned stays, and so does the one a return
+    // block returns: no loop runs through them, and branches on a result
+    // (0 or an error code) need it to tell outcomes apart.
+    uint32_t result = 0;
+    if (block < fn().blocks.size() && !fn().blocks[block].insns.empty()) {
+      const std::vector<Instruction> &insns = fn().blocks[block].insns;
+      if (resumed && start < insns.size())
+        result = insns[start].result;
+      else if (insns.back().opcode == Opcode::Ret && !insns.back().operands.empty() &&
+               insns.back().operands[0].is_temp())
+        result = insns.back().operands[0].id;
+    }
+    for (auto &t : s.temps) {
+      if (result && t.first == result && m_svals[t.second].kind == SK::Const)
+        continue;
+      if (!keep(t.second))
+        t.second = widen_to(s, block, t.first, t.second);
+      else if (level >= 2 && m_svals[t.second].kind == SK::Offset && m_svals[t.second].a != kUnknownOffset)
+        t.second = offset_value(m_svals[t.second].base, kUnknownOffset); // somewhere in the same object
+    }
+    for (Frame &f : s.stack) // the callers' too: they may differ the most
+      for (auto &t : f.temps)
+        if (!keep(t.second))
+          t.second = m_svals.get(SK::Conjured, info(f.fn).uid_base[f.block] + f.index,
+                                 -1 - static_cast<int64_t>(t.first));
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [&](const auto &m) { return !keep(m.second); }),
+                   s.memory.end());
+    s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
+                                       [&](const Constraint &k) { return !is_tracked(s, k.v) && !stays(k.v); }),
+                        s.constraints.end());
+    s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
+                                     [&](const Relation &r) { return level >= 2 || !stays(r.a) || !stays(r.b); }),
+                      s.relations.end());
+  }
+
+  // When states keep arriving at a point, s takes in an earlier state e
+  // that binds the same values and tracks the same states: s keeps only the
+  // facts both have (constraints, relations, memory) and every exposure and
+  // escape either has. Sound: the result describes both. Example: "p escaped, n >
+  // 0" and "n > 0, n < 10" become "p escaped, n > 0"; a state equal to e
+  // then stops there.
+  void join(State &s, const State &e) {
+    if (s.fn != e.fn || !(s.stack == e.stack) || s.temps != e.temps || s.sm != e.sm ||
+        s.loops.size() != e.loops.size())
+      return;
+    for (size_t k = 0; k < s.loops.size(); ++k)
+      if (s.loops[k].first != e.loops[k].first)
+        return;
+    // Trips round each loop: the larger count (from two on, constants
+    // flowing round are widened, which covers fewer trips too).
+    for (size_t k = 0; k < s.loops.size(); ++k)
+      s.loops[k].second = std::max(s.loops[k].second, e.loops[k].second);
+    // Memory both describe alike stays; the rest is forgotten (a later
+    // read finds an unknown value).
+    if (s.memory != e.memory) {
+      std::vector<std::pair<std::string, SvalId>> common, gone;
+      std::set_intersection(s.memory.begin(), s.memory.end(), e.memory.begin(), e.memory.end(),
+                            std::back_inserter(common));
+      std::set_difference(s.memory.begin(), s.memory.end(), e.memory.begin(), e.memory.end(),
+                          std::back_inserter(gone));
+      s.memory = std::move(common);
+      // What only the forgotten memory held may still be held there: it
+      // escapes rather than leaks.
+      for (const auto &m : gone)
+        escape_value(s, m.second);
+    }
+    std::vector<Constraint> cs;
+    for (const Constraint &c : s.constraints) {
+      if (!c.is_range) {
+        if (std::binary_search(e.constraints.begin(), e.constraints.end(), c))
+          cs.push_back(c);
+        continue;
+      }
+      auto it = std::lower_bound(e.constraints.begin(), e.constraints.end(), Constraint{c.v, true, INT64_MIN, INT64_MIN});
+      if (it != e.constraints.end() && it->v == c.v && it->is_range)
+        cs.push_back({c.v, true, std::min(c.lo, it->lo), std::max(c.hi, it->hi)});
+    }
+    s.constraints = std::move(cs);
+    std::vector<Relation> rs;
+    std::set_intersection(s.relations.begin(), s.relations.end(), e.relations.begin(), e.relations.end(),
+                          std::back_inserter(rs));
+    s.relations = std::move(rs);
+    std::vector<SvalId> u;
+    std::set_union(s.escaped.begin(), s.escaped.end(), e.escaped.begin(), e.escaped.end(), std::back_inserter(u));
+    s.escaped = std::move(u);
+    u.clear();
+    std::set_union(s.exposed.begin(), s.exposed.end(), e.exposed.begin(), e.exposed.end(), std::back_inserter(u));
+    s.exposed = std::move(u);
+    s.approximate = true;
+  }
+
+  // A variable given the NULL constant: the event that explains a later
+  // dereference of NULL through it.
+  RawEvent null_origin(SvalId v, uint32_t temp, const Loc &loc) const {
+    RawEvent e = event(RawEvent::Kind::NullOrigin, loc);
+    e.v = v;
+    e.expr = m_cur->temp_text[temp];
+    e.text = quote_expr(e.expr) + " is NULL";
+    return e;
+  }
+
+  // Is the operand (through conversions and comparisons) the result of
+  // a call of a function with a body?
+  bool from_body_call(const Operand &o) const {
+    if (!o.is_temp())
+      return false;
+    uint32_t t = o.id;
+    for (int hops = 0; hops < 4 && t < m_cur->defs.size() && m_cur->defs[t]; ++hops) {
+      const Instruction &d = *m_cur->defs[t];
+      if (d.opcode == Opcode::Call) {
+        const Operand &c = d.operands[0];
+        return c.kind == OpKind::Func && c.id < m_module.symbols.size() && m_module.symbols[c.id].body >= 0;
+      }
+      if ((d.opcode != Opcode::Unary && d.opcode != Opcode::Binary && d.opcode != Opcode::Copy) ||
+          !d.operands[0].is_temp())
+        return false;
+      t = d.operands[0].id;
+    }
+    return false;
+  }
+
+  // Is this main, and does it return right after instruction i of block
+  // (only scope ends, copies and jumps in between)?
+  bool main_returns_after(uint32_t block, size_t i) const {
+    if (m_module.function_name(fn()) != "main")
+      return false;
+    for (int hops = 0; hops < 4 && block < fn().blocks.size(); ++hops) {
+      const Block &b = fn().blocks[block];
+      for (size_t j = i + 1; j < b.insns.size(); ++j) {
+        const Opcode op = b.insns[j].opcode;
+        if (op == Opcode::Ret)
+          return true;
+        if (op == Opcode::Jmp) {
+          block = b.insns[j].targets[0];
+          break;
+        }
+        if (op != Opcode::Clobber && op != Opcode::Phi && op != Opcode::Copy)
+          return false;
+      }
+      i = static_cast<size_t>(-1);
+    }
+    return false;
+  }
+
+  // Unsigned operands of a comparison are not negative. (Values are kept as
+  // 64-bit signed numbers; an unsigned one of 2^63 or more is out of reach,
+  // a price paid so that "0 < n" means "n != 0" for a size.)
+  // An ordering comparison of unsigned operands where a value is beyond
+  // INT64_MAX (kept as a negative int64, "(size_t)-20"): the engine's
+  // signed ranges do not apply.
+  bool unsigned_beyond_signed(const State &s, const Instruction &in, SvalId a, SvalId b, Tri &t) const {
+    if (in.op == OpName::Eq || in.op == OpName::Ne || in.operands.size() < 2)
+      return false;
+    auto is_unsigned = [&](const Operand &o) {
+      const Type &ty = o.is_temp() && o.id < fn().temps.size() ? fn().temps[o.id].type : o.type;
+      return ty.kind == TypeKind::Int && !ty.is_signed && ty.bits == 64;
+    };
+    if (!is_unsigned(in.operands[0]) && !is_unsigned(in.operands[1]))
+      return false;
+    int64_t ca = 0, cb = 0;
+    const bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
+    if (!(ka && ca < 0) && !(kb && cb < 0))
+      return false;
+    t = Tri::Unknown;
+    if (ka && kb) {
+      const auto ua = static_cast<uint64_t>(ca), ub = static_cast<uint64_t>(cb);
+      bool r = false;
+      switch (in.op) {
+      case OpName::Lt: r = ua < ub; break;
+      case OpName::Le: r = ua <= ub; break;
+      case OpName::Gt: r = ua > ub; break;
+      case OpName::Ge: r = ua >= ub; break;
+      default: return false;
+      }
+      t = r ? Tri::True : Tri::False;
+    }
+    return true;
+  }
+
+  void assume_unsigned(State &s, const Instruction &in) {
+    auto is_unsigned = [&](const Operand &o) {
+      const Type &t = o.is_temp() && o.id < fn().temps.size() ? fn().temps[o.id].type : o.type;
+      return t.kind == TypeKind::Int && !t.is_signed;
+    };
+    if (in.operands.size() < 2 || !is_unsigned(in.operands[0]) || !is_unsigned(in.operands[1]))
+      return;
+    const SvalId zero = m_svals.get(SK::Const, 0);
+    for (int k = 0; k < 2; ++k)
+      if (in.operands[k].is_temp())
+        assume(s, operand_value(s, in.operands[k]), OpName::Ge, zero);
+  }
+
+  // --- exploration ---
+  void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events, const Loc &entry_loc,
+               uint32_t start = 0, bool resumed = false);
+  // Calls into functions with a body: stepping in, and returning.
+  bool enter_call(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
+  bool enter_callback(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
+  int steppable(const State &s, SvalId target, size_t nargs);
+  // At most a few blocks, and no calls.
+  static bool tiny_leaf(const Function &f) {
+    if (f.blocks.size() > 4)
+      return false;
+    for (const Block &b : f.blocks)
+      for (const Instruction &in : b.insns)
+        if (in.opcode == Opcode::Call)
+          return false;
+    return true;
+  }
+  bool enter_function(State &s, uint32_t block, size_t index, uint32_t result, uint32_t callee,
+                      const std::vector<SvalId> &args, const std::vector<std::string> &arg_texts, const Loc &loc);
+  void leave_call(State &s, SvalId ret, const Loc &at);
+  bool m_entering = false; // set by step when it stepped into a call
+  Loc m_after_call;        // where the code after the call being stepped starts
+  bool callable(uint32_t f);
+  // Does every return of the function give NULL (not a defensive check
+  // but what it always does)?
+  bool always_returns_null(const FnInfo &fi) {
+    auto known = m_always_null.find(fi.index);
+    if (known != m_always_null.end())
+      return known->second;
+    const std::vector<const Instruction *> &defs = fi.defs;
+    std::function<bool(const Operand &, int)> null_only = [&](const Operand &o, int depth) {
+      if (o.kind == OpKind::Null || (o.kind == OpKind::Int && o.value == 0))
+        return true;
+      if (!o.is_temp() || depth > 4 || o.id >= defs.size() || !defs[o.id])
+        return false;
+      const Instruction &d = *defs[o.id];
+      if (d.opcode != Opcode::Phi && d.opcode != Opcode::Copy && !(d.opcode == Opcode::Unary && d.op == OpName::Conv))
+        return false;
+      return std::all_of(d.operands.begin(), d.operands.end(), [&](const Operand &x) { return null_only(x, depth + 1); });
+    };
+    bool any = false, all = true;
+    for (const Block &b : fi.fn->blocks)
+      for (const Instruction &in : b.insns)
+        if (in.opcode == Opcode::Ret && !in.operands.empty()) {
+          any = true;
+          all = all && null_only(in.operands[0], 0);
+        }
+    return m_always_null[fi.index] = any && all;
+  }
+  std::map<uint32_t, bool> m_always_null; // by function, see always_returns_null
+  bool passes_tracked(const State &s, SvalId arg) const;
+  std::map<uint32_t, bool> m_callable;
+  size_t m_callee_nodes = 0;     // nodes with a call stack
+  std::set<uint32_t> m_not_entered; // functions found too costly to step into
+  void process(int32_t node);
+  void run_block(int32_t node_id, State s, std::vector<RawEvent> events, size_t start, bool resumed, Loc last,
+                 bool seen_loc_in_block);
+  // Other outcomes of the instruction being stepped (a call that may fail
+  // or succeed in different ways): states after it, with their events.
+  struct Fork {
+    State state;
+    std::vector<RawEvent> events;
+  };
+  std::vector<Fork> m_forks;
+  size_t m_forks_made = 0; // bounded: forks multiply within a block, past the node budget
+  SvalId model_realloc(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
+  void model_out_buffer(State &s, const Instruction &in, uint32_t uid, const Loc &loc, const CallEvent &call);
+  void allocate_into(State &s, const std::string &key, SvalId buf, const std::string &text, const Loc &loc,
+                     const CallEvent &call);
+  RawEvent outcome(const Loc &loc, const char *text) const { return event(RawEvent::Kind::Outcome, loc, text); }
+  void step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
+  SvalId on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
+  void deref(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
+
+  // Texts of an instruction's operands, then of its place's pointer:
+  // worked out once per instruction, on first use.
+  const std::vector<std::string> &texts(uint32_t uid, const Instruction &in) {
+    std::vector<std::string> &t = m_texts[uid];
+    if (t.empty()) {
+      for (const Operand &o : in.operands)
+        t.push_back(m_cur->namer.operand(o));
+      t.push_back(in.place.base == PlaceBase::Deref ? m_cur->namer.pointer(in.place.pointer) : "");
+    }
+    return t;
+  }
+  void take_branch(const State &s, uint32_t from, uint32_t to, const std::vector<RawEvent> &events,
+                   const std::string &branch_text, bool split, const Loc &br_loc, bool own_loc);
+  Loc first_loc(uint32_t block) const;
+  Loc next_loc(uint32_t block, size_t i, const Loc &fallback) const;
+  std::string when_text(const Instruction &br, bool taken, const State &s);
+  Finding build(const Pending &p) const;
+};
+
+} // namespace pathwise::detail

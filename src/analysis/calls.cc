@@ -1,0 +1,606 @@
+// Calls: the C library's models (realloc, buffers returned through an
+// argument, what unknown functions do with their arguments), and stepping
+// into functions with a body and back.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/analysis.h"
+
+namespace pathwise::detail {
+
+// realloc (p, n), p not known NULL: it fails (NULL; p unchanged), succeeds
+// without moving (returns p), or succeeds moving (p freed; a new
+// allocation). This state takes the failure; the two successes are forks.
+// Checkers see the moves as the calls they amount to (free, malloc).
+SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t uid, const Loc &loc,
+                                       CallEvent &call) {
+  const SvalId p = call.args[0];
+  const SvalId null = m_svals.get(SK::Const, 0);
+  static const std::string kNoText;
+  const std::string &result_text = call.result_text ? *call.result_text : kNoText;
+  std::vector<RawEvent> *primary = m_cur_events;
+  auto each_checker = [&](State &st, auto &&fn) {
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      Context ctx(*this, st, static_cast<uint8_t>(c), loc);
+      fn(*m_checkers[c], ctx);
+    }
+  };
+  each_checker(s, [&](Checker &ck, Context &ctx) { ck.on_realloc(ctx, p, call.arg_text(0)); });
+  // Succeeds without moving the buffer.
+  {
+    Fork f{s, *primary};
+    m_cur_events = &f.events;
+    if (assume(f.state, p, OpName::Ne, null)) {
+      each_checker(f.state, [&](Checker &ck, Context &ctx) { ck.on_null_split(ctx, p, false, call.arg_text(0)); });
+      f.events.push_back(outcome(loc, "when %<realloc%> succeeds, without moving buffer"));
+      if (in.result)
+        f.state.bind(in.result, p);
+      m_forks.push_back(std::move(f));
+      ++m_forks_made;
+    }
+  }
+  // Succeeds, moving the buffer: the old one is freed, a new one made.
+  {
+    Fork f{s, *primary};
+    m_cur_events = &f.events;
+    SvalId moved = conjure(f.state, uid);
+    CallEvent as_free = call;
+    as_free.callee = "free";
+    as_free.dealloc_name = "realloc";
+    as_free.args = {p};
+    as_free.result = 0;
+    CallEvent as_malloc = call;
+    as_malloc.callee = "malloc";
+    as_malloc.args = {call.args[1]};
+    as_malloc.arg_texts = call.arg_texts + 1;
+    as_malloc.result = moved;
+    as_malloc.result_text = &result_text;
+    as_malloc.nonnull.clear();
+    each_checker(f.state, [&](Checker &ck, Context &ctx) {
+      ck.on_call(ctx, as_free);
+      ck.on_call(ctx, as_malloc);
+    });
+    // A moved buffer is somewhere else.
+    if (assume(f.state, moved, OpName::Ne, null) && assume(f.state, moved, OpName::Ne, p)) {
+      each_checker(f.state, [&](Checker &ck, Context &ctx) { ck.on_null_split(ctx, moved, false, result_text); });
+      f.events.push_back(outcome(loc, "when %<realloc%> succeeds, moving buffer"));
+      if (in.result)
+        f.state.bind(in.result, moved);
+      else // the new buffer is lost as the statement ends
+        forget(f.state, {{moved, ""}}, {}, m_after_call);
+      m_forks.push_back(std::move(f));
+      ++m_forks_made;
+    }
+  }
+  // Fails: NULL, and p is still the caller's.
+  m_cur_events = primary;
+  primary->push_back(outcome(loc, "when %<realloc%> fails"));
+  return null;
+}
+
+// Stores a fresh heap buffer buf (not NULL) at key, as an allocation by
+// call named text.
+void FunctionAnalysis::allocate_into(State &s, const std::string &key, SvalId buf, const std::string &text,
+                                     const Loc &loc, const CallEvent &call) {
+  CallEvent as_malloc = call;
+  as_malloc.callee = "malloc";
+  as_malloc.args.clear();
+  as_malloc.nonnull.clear();
+  as_malloc.deallocators = nullptr;
+  as_malloc.declared_dealloc_arg = -1;
+  as_malloc.returns_fresh = true;
+  as_malloc.result = buf;
+  as_malloc.result_text = &text;
+  for (size_t c = 0; c < m_checkers.size(); ++c) {
+    Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+    m_checkers[c]->on_call(ctx, as_malloc);
+  }
+  // Not NULL, without an "assuming" event: the call said so.
+  std::vector<RawEvent> *events = m_cur_events, quiet;
+  m_cur_events = &quiet;
+  for (size_t c = 0; c < m_checkers.size(); ++c) {
+    Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+    m_checkers[c]->on_null_split(ctx, buf, false, text);
+  }
+  m_cur_events = events;
+  assume(s, buf, OpName::Ne, m_svals.get(SK::Const, 0));
+  write_memory(s, key, buf);
+}
+
+// getline and getdelim, given a pointer to NULL, store a heap buffer there
+// (kept by later calls, and to be freed even when they fail); asprintf and
+// vasprintf store one when they succeed (a result >= 0) and leave it
+// undefined when they fail (-1).
+void FunctionAnalysis::model_out_buffer(State &s, const Instruction &in, uint32_t uid, const Loc &loc,
+                                        const CallEvent &call) {
+  const bool line = libc::allocates_line(call.callee);
+  const bool print = libc::allocates_printed(call.callee);
+  if ((!line && !print) || call.args.empty())
+    return;
+  const std::string key = pointee_key(call.args[0]);
+  if (key.empty())
+    return;
+  const std::string arg = call.arg_text(0);
+  const std::string text = arg.empty() ? "" : arg[0] == '&' ? arg.substr(1) : "*" + arg;
+  const SvalId null = m_svals.get(SK::Const, 0);
+  if (in.result && call.result)
+    s.bind(in.result, call.result); // the buffer is another value
+  if (line) {
+    const SvalId old = read_memory(s, key);
+    if (old && compare(s, old, OpName::Eq, null) == Tri::True)
+      allocate_into(s, key, conjure(s, uid), text, loc, call);
+    return;
+  }
+  if (!call.result || m_forks_made >= m_opts.max_forks) {
+    allocate_into(s, key, conjure(s, uid), text, loc, call);
+    return;
+  }
+  Fork failed{s, *m_cur_events};
+  if (assume(failed.state, call.result, OpName::Eq, m_svals.get(SK::Const, -1))) {
+    failed.events.push_back(outcome(loc, "when the call fails"));
+    m_forks.push_back(std::move(failed));
+    ++m_forks_made;
+  }
+  if (assume(s, call.result, OpName::Ge, null))
+    allocate_into(s, key, conjure(s, uid), text, loc, call);
+}
+
+namespace {
+
+// What a function without a body does with a pointer argument, by its
+// declaration.
+enum class ArgUse {
+  Any,       // may keep it, change or release what it points to
+  ReadOnly,  // reads what it points to (pointer to const, access read_only)
+  Written,   // overwrites what it points to (access write_only, scanf's values)
+  Formatted, // only reads it for a format (printf's format and values)
+};
+
+ArgUse arg_use(const ir::Symbol &sym, size_t k) {
+  const auto n = static_cast<uint32_t>(k);
+  if (sym.format != ir::Symbol::Format::None) {
+    const bool value = sym.format_first && n >= sym.format_first;
+    if (n == sym.format_arg || (value && sym.format == ir::Symbol::Format::Printf))
+      return ArgUse::Formatted;
+    if (value)
+      return ArgUse::Written;
+  }
+  if (std::find(sym.write_only.begin(), sym.write_only.end(), n) != sym.write_only.end())
+    return ArgUse::Written;
+  if (std::find(sym.const_pointee.begin(), sym.const_pointee.end(), n) != sym.const_pointee.end())
+    return ArgUse::ReadOnly;
+  return ArgUse::Any;
+}
+
+} // namespace
+
+// Returns the call's result value (0 without a result).
+SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc) {
+  CallEvent call;
+  // The function called: named, or a pointer whose target is known.
+  Operand callee = in.operands[0];
+  if (callee.kind != OpKind::Func) {
+    const SvalId target = operand_value(s, callee);
+    if (m_svals[target].kind == SK::FuncAddr) {
+      callee.kind = OpKind::Func;
+      callee.id = static_cast<uint32_t>(m_svals[target].a);
+    }
+  }
+  if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size())
+    call.callee = m_module.symbols[callee.id].name;
+  for (size_t k = 1; k < in.operands.size(); ++k)
+    call.args.push_back(operand_value(s, in.operands[k]));
+  call.arg_texts = texts(uid, in).data() + 1;
+  if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size()) {
+    const Symbol &sym = m_module.symbols[callee.id];
+    call.callee_loc = sym.loc;
+    call.returns_fresh = sym.is_malloc;
+    call.deallocators = &sym.deallocators;
+    auto d = m_deallocators.find(sym.name);
+    if (d != m_deallocators.end() && d->second >= 1)
+      call.declared_dealloc_arg = static_cast<int>(d->second) - 1;
+    if (sym.nonnull_all || !sym.nonnull.empty()) {
+      call.nonnull.assign(call.args.size(), false);
+      for (size_t k = 0; k < call.args.size(); ++k) {
+        const Operand &o = in.operands[k + 1];
+        bool is_ptr = o.kind == OpKind::Null || o.kind == OpKind::Str || o.kind == OpKind::LocalAddr ||
+                      o.kind == OpKind::GlobalAddr || (o.is_temp() && fn().temps[o.id].type.is_pointer());
+        // A literal NULL argument is GCC's own -Wnonnull's to report.
+        call.nonnull[k] = is_ptr && o.kind != OpKind::Null &&
+                          (sym.nonnull_all || std::find(sym.nonnull.begin(), sym.nonnull.end(),
+                                                        static_cast<uint32_t>(k + 1)) != sym.nonnull.end());
+      }
+    }
+  }
+  SvalId result = 0;
+  if (in.result) {
+    result = conjure(s, uid);
+    call.result = result;
+    call.result_text = &m_cur->temp_text[in.result];
+  }
+  bool handled = false;
+  if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 &&
+      m_forks_made < m_opts.max_forks) {
+    if (compare(s, call.args[0], OpName::Eq, m_svals.get(SK::Const, 0)) != Tri::True)
+      return model_realloc(s, in, uid, loc, call);
+    // realloc (NULL, n) is malloc (n).
+    call.callee = "malloc";
+    call.args.erase(call.args.begin());
+    call.arg_texts += 1;
+    call.nonnull.clear();
+  }
+  // Introspection: what the engine knows of a value, or the path so far.
+  if (call.callee == "__analyzer_eval" && call.args.size() == 1) {
+    Tri t = compare(s, call.args[0], OpName::Ne, m_svals.get(SK::Const, 0));
+    auto &e = m_evals[uid];
+    e.first = loc;
+    e.second |= static_cast<uint8_t>(1u << static_cast<unsigned>(t));
+    return result;
+  }
+  if (call.callee == "__analyzer_dump_path") {
+    m_pending.push_back(
+        {&kDumpPath, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, Origin{}, 0, Origin{}, "", ""});
+    return result;
+  }
+  if (call.callee == "__analyzer_dump_exploded_nodes") {
+    auto &d = m_dump_nodes[uid];
+    d.first = loc;
+    d.second.insert(s.hash());
+    return result;
+  }
+  // Other introspection (GCC's __analyzer_dump_*, __analyzer_describe)
+  // looks at values without keeping them.
+  if (call.callee.rfind("__analyzer_", 0) == 0)
+    return result;
+  // Branch-prediction hints return their first argument.
+  if ((call.callee == "__builtin_expect" || call.callee == "__builtin_expect_with_probability") &&
+      !call.args.empty()) {
+    result = call.args[0];
+    handled = true;
+  } else if ((call.callee == "error" || call.callee == "error_at_line" || call.callee == "__error_alias" ||
+              call.callee == "__error_at_line_alias") &&
+             !call.args.empty()) {
+    // glibc's error() ends the program when its status is not 0: a path
+    // that goes on has status == 0. (<error.h> may inline a wrapper that
+    // calls __error_alias.)
+    SvalId zero = m_svals.get(SK::Const, 0);
+    if (!assume(s, call.args[0], OpName::Eq, zero))
+      m_path_ends = true;
+    for (size_t k = 1; k < call.args.size(); ++k)
+      escape_value(s, call.args[k]);
+    handled = true;
+  } else if (in.result && callee.kind == OpKind::Func && m_module.symbols[callee.id].is_const &&
+             std::all_of(call.args.begin(), call.args.end(), [&](SvalId a) { return is_stable(a); })) {
+    // A const function's result depends on its arguments only.
+    result = m_svals.get(SK::Pure, callee.id, m_svals.list_id(call.args));
+    handled = true;
+  } else if (!call.callee.empty()) {
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+      handled = m_checkers[c]->on_call(ctx, call) || handled;
+    }
+  }
+  // __attribute__((returns_nonnull)): the result is not NULL (an
+  // allocator so declared needs no check).
+  if (result && callee.kind == OpKind::Func && callee.id < m_module.symbols.size() &&
+      m_module.symbols[callee.id].returns_nonnull && m_svals[result].kind == SK::Conjured) {
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+      m_checkers[c]->on_null_split(ctx, result, false, *call.result_text);
+    }
+    assume(s, result, OpName::Ne, m_svals.get(SK::Const, 0));
+  }
+  // A pure function (and the C library's string readers) keeps nothing
+  // it is given; a pure one writes nothing either.
+  const bool pure = callee.kind == OpKind::Func && callee.id < m_module.symbols.size() &&
+                    (m_module.symbols[callee.id].is_pure || m_module.symbols[callee.id].is_const);
+  if (!handled && (pure || libc::keeps_no_pointer(call.callee)))
+    handled = true;
+  const int returned = libc::returns_argument(call.callee);
+  if (in.result && returned >= 0 && static_cast<size_t>(returned) < call.args.size())
+    result = call.args[static_cast<size_t>(returned)];
+  if (!handled) {
+    // Unknown code: what we pass escapes; locals whose address we pass may
+    // be changed. Given as a pointer to const, an allocation is not
+    // released there (GCC's analyzer assumes the same), though what it
+    // holds may be.
+    const Symbol *sym = callee.kind == OpKind::Func && callee.id < m_module.symbols.size()
+                            ? &m_module.symbols[callee.id]
+                            : nullptr;
+    // Memory given as a pointer to const is read there, not changed (as
+    // Clang's analyzer assumes).
+    std::vector<std::string> unchanged;
+    for (size_t k = 0; k < call.args.size(); ++k) {
+      const SvalId v = call.args[k];
+      const SvalId root = root_of(v);
+      const ArgUse use = sym ? arg_use(*sym, k + 1) : ArgUse::Any;
+      if (use == ArgUse::Formatted)
+        continue; // read for its format, not kept
+      if (use == ArgUse::Any || m_svals[root].kind == SK::LocalAddr) {
+        escape_value(s, v);
+        continue;
+      }
+      escape_contents(s, "S" + std::to_string(root));
+      if (use == ArgUse::ReadOnly)
+        unchanged.push_back("S" + std::to_string(root));
+      if (use == ArgUse::Written) // overwritten: what was there is gone
+        s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                      [&](const auto &m) { return key_in_local(m.first, "S" + std::to_string(root)); }),
+                       s.memory.end());
+    }
+    // ...and may change any local whose address has escaped, and any
+    // memory outside the function.
+    for (SvalId l : std::vector<SvalId>(s.exposed))
+      forget_local(s, l, true);
+    forget_other_regions(s, "", unchanged);
+  } else if (!pure) {
+    // Known functions may still write through their pointer arguments
+    // (fread, memset): forget what those point to. What a deallocator
+    // releases, or memset and the like overwrite, held values that are now
+    // gone (a leak if nothing else holds them).
+    const bool releases = call.callee == "free" || call.callee == "__builtin_free" ||
+                          m_deallocators.count(std::string(call.callee)) > 0;
+    for (size_t k = 0; k < call.args.size(); ++k) {
+      const std::string prefix = "S" + std::to_string(root_of(call.args[k]));
+      const bool drops = releases || (k == 0 && libc::overwrites_first(call.callee));
+      std::vector<std::pair<SvalId, std::string>> dropped;
+      s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                    [&](const auto &m) {
+                                      if (!key_in_local(m.first, prefix))
+                                        return false;
+                                      if (drops)
+                                        dropped.push_back({m.second, ""});
+                                      return true;
+                                    }),
+                     s.memory.end());
+      forget(s, dropped, {}, loc);
+    }
+  }
+  model_out_buffer(s, in, uid, loc, call);
+  // strchr and the like: NULL on this path, a pointer into the first
+  // argument on another.
+  if (in.result && !call.args.empty() && libc::returns_null_or_into_first(call.callee) &&
+      m_forks_made < m_opts.max_forks) {
+    Fork f{s, *m_cur_events};
+    const SvalId into = offset_value(root_of(call.args[0]), kUnknownOffset);
+    if (assume(f.state, into, OpName::Ne, m_svals.get(SK::Const, 0))) {
+      f.state.bind(in.result, into);
+      m_forks.push_back(std::move(f));
+      ++m_forks_made;
+    }
+    result = m_svals.get(SK::Const, 0);
+    const std::string &text = m_cur->temp_text[in.result];
+    if (!text.empty()) {
+      RawEvent e = event(RawEvent::Kind::NullOrigin, loc, "when " + quote_expr(std::string(call.callee)) + " returns NULL");
+      e.v = result;
+      e.expr = text;
+      m_cur_events->push_back(std::move(e));
+    }
+  }
+  return result;
+}
+
+// Steps into a call of a function with a body, if the limits allow: the
+// caller's frame is kept on the stack, the arguments bind the callee's
+// parameters, and the path goes on at the callee's entry.
+bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc) {
+  const int callee = steppable(s, operand_value(s, in.operands[0]), in.operands.size() - 1);
+  if (callee < 0)
+    return false;
+  std::vector<SvalId> args;
+  for (size_t k = 1; k < in.operands.size(); ++k)
+    args.push_back(operand_value(s, in.operands[k]));
+  const std::vector<std::string> &t = texts(m_cur->uid_base[block] + static_cast<uint32_t>(index), in);
+  return enter_function(s, block, index, in.result, static_cast<uint32_t>(callee), args,
+                        std::vector<std::string>(t.begin() + std::min<size_t>(1, t.size()), t.end()), loc);
+}
+
+// qsort, qsort_r and bsearch call their comparison function back: with
+// pointers into the array (and bsearch's key). When the function has a
+// body, the path steps into it after the call's own effects, and goes on
+// after the call when it returns.
+bool FunctionAnalysis::enter_callback(State &s, uint32_t block, size_t index, const Instruction &in,
+                                      const Loc &loc) {
+  if (in.operands[0].kind != OpKind::Func || in.operands[0].id >= m_module.symbols.size())
+    return false;
+  const libc::Callback cb = libc::callback_of(m_module.symbols[in.operands[0].id].name);
+  if (cb.function < 0 || static_cast<size_t>(cb.function) + 1 >= in.operands.size() ||
+      static_cast<size_t>(cb.array) + 1 >= in.operands.size())
+    return false;
+  const size_t nargs = 2 + (cb.context >= 0 ? 1 : 0);
+  const int callee = steppable(s, operand_value(s, in.operands[static_cast<size_t>(cb.function) + 1]), nargs);
+  if (callee < 0)
+    return false;
+  const std::vector<std::string> &t = texts(m_cur->uid_base[block] + static_cast<uint32_t>(index), in);
+  auto text = [&](int k) { return k >= 0 && static_cast<size_t>(k) + 1 < t.size() ? t[static_cast<size_t>(k) + 1] : ""; };
+  const SvalId element = offset_value(root_of(operand_value(s, in.operands[static_cast<size_t>(cb.array) + 1])),
+                                      kUnknownOffset);
+  std::vector<SvalId> args;
+  std::vector<std::string> arg_texts;
+  if (cb.key >= 0) {
+    args.push_back(operand_value(s, in.operands[static_cast<size_t>(cb.key) + 1]));
+    arg_texts.push_back(text(cb.key));
+  } else {
+    args.push_back(element);
+    arg_texts.push_back("");
+  }
+  args.push_back(element);
+  arg_texts.push_back("");
+  if (cb.context >= 0) {
+    const bool given = static_cast<size_t>(cb.context) + 1 < in.operands.size();
+    args.push_back(given ? operand_value(s, in.operands[static_cast<size_t>(cb.context) + 1]) : kUnknownSval);
+    arg_texts.push_back(text(cb.context));
+  }
+  return enter_function(s, block, index, 0, static_cast<uint32_t>(callee), args, arg_texts, loc);
+}
+
+// The function with a body that a call to target with nargs arguments
+// steps into, if the limits allow; -1 if none.
+int FunctionAnalysis::steppable(const State &s, SvalId target, size_t nargs) {
+  if (s.stack.size() + 2 > m_opts.max_call_depth || m_svals[target].kind != SK::FuncAddr)
+    return -1;
+  const auto sym = static_cast<size_t>(m_svals[target].a);
+  if (sym >= m_module.symbols.size() || m_module.symbols[sym].body < 0)
+    return -1;
+  const auto callee = static_cast<uint32_t>(m_module.symbols[sym].body);
+  const Function &cf = m_module.functions[callee];
+  // Budgets spent: only tiny leaf functions still (a predicate such as
+  // "is this an error code": cheap, and its answer decides branches).
+  if ((m_nodes.size() >= m_opts.max_nodes / 2 || m_callee_nodes >= m_opts.max_callee_nodes) && !tiny_leaf(cf))
+    return -1;
+  if (cf.params.size() != nargs || cf.blocks.size() > m_opts.max_callee_blocks || !callable(callee) ||
+      m_not_entered.count(callee))
+    return -1;
+  // Recursion: one level deeper is followed (a bug often shows on the
+  // second call already); then the call stays opaque.
+  const auto frames_of_callee = (callee == s.fn ? 1 : 0) +
+                                std::count_if(s.stack.begin(), s.stack.end(), [&](const Frame &f) { return f.fn == callee; });
+  return frames_of_callee >= 2 ? -1 : static_cast<int>(callee);
+}
+
+// Steps into function callee with args from the call at (block, index),
+// whose result (temporary result, 0: none) it defines on return.
+bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, uint32_t result, uint32_t callee,
+                                      const std::vector<SvalId> &args, const std::vector<std::string> &arg_texts,
+                                      const Loc &loc) {
+  const Function &cf = m_module.functions[callee];
+  if (!m_worth_entering[callee] && !std::any_of(args.begin(), args.end(), [&](SvalId a) { return passes_tracked(s, a); }))
+    return false; // nothing there for a checker: the call stays opaque
+  const std::string &callee_name = m_module.function_name(cf);
+  {
+    RawEvent e = event(RawEvent::Kind::Call, loc,
+                       "calling " + quote_expr(callee_name) + " from " + quote_expr(m_module.function_name(fn())));
+    for (size_t k = 0; k < args.size(); ++k)
+      e.args.push_back({args[k], k < arg_texts.size() ? arg_texts[k] : ""});
+    e.callee = callee_name;
+    e.caller = m_module.function_name(fn());
+    m_cur_events->push_back(std::move(e));
+  }
+  s.stack.push_back({s.fn, block, static_cast<uint32_t>(index), result, std::move(s.temps), std::move(s.loops)});
+  s.temps.clear();
+  s.loops.clear();
+  s.fn = callee;
+  set_frame(s);
+  for (size_t k = 0; k < args.size(); ++k)
+    s.bind(cf.params[k], args[k]);
+  m_cur_events->push_back(event(RawEvent::Kind::Entry, cf.loc, "entry to " + quote_expr(callee_name)));
+  m_entered.insert(callee);
+  return true;
+}
+
+// Does an argument give the callee something a checker tracks: a tracked
+// value, NULL, a local holding a tracked value, or a callback?
+bool FunctionAnalysis::passes_tracked(const State &s, SvalId arg) const {
+  const SvalId root = root_of(arg);
+  // ...or a function to call back (what the callee does with it is known).
+  if (is_tracked(s, root) || (m_svals[arg].kind == SK::Const && m_svals[arg].a == 0) ||
+      m_svals[arg].kind == SK::FuncAddr)
+    return true;
+  // ...or memory holding a tracked value or NULL (a callee may read it).
+  std::string prefix;
+  if (m_svals[root].kind == SK::LocalAddr)
+    prefix = "L" + std::to_string(m_svals[root].a);
+  else if (m_svals[root].kind == SK::Param || m_svals[root].kind == SK::Conjured)
+    prefix = "S" + std::to_string(root);
+  else
+    return false;
+  const bool any_null = prefix[0] == 'S';
+  return std::any_of(s.memory.begin(), s.memory.end(), [&](const auto &m) {
+    return key_in_local(m.first, prefix) &&
+           (is_tracked(s, root_of(m.second)) ||
+            (any_null && m_svals[m.second].kind == SK::Const && m_svals[m.second].a == 0));
+  });
+}
+
+// Can the engine step into this function? Its IR must be valid, and its
+// liveness tables within bounds.
+bool FunctionAnalysis::callable(uint32_t f) {
+  auto it = m_callable.find(f);
+  if (it != m_callable.end())
+    return it->second;
+  const Function &cf = m_module.functions[f];
+  const double bits = static_cast<double>(cf.blocks.size()) * static_cast<double>(cf.temps.size());
+  const bool ok = bits <= static_cast<double>(m_opts.max_liveness_bits) / 4 && verify_function(m_module, cf).empty();
+  m_callable.emplace(f, ok);
+  return ok;
+}
+
+// Returns from the function on top of the stack with value ret (0: none):
+// its temporaries and locals die (a resource only they held leaks at `at`),
+// and the caller goes on after its call with the result bound.
+void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
+  const size_t depth = s.stack.size();
+
+  // A result the caller neither uses nor keeps in a variable is dropped
+  // here.
+  const Frame &caller_frame = s.stack.back();
+  const FnInfo &caller_info = info(caller_frame.fn);
+  const bool used =
+      caller_frame.result &&
+      (caller_info.fn->temps[caller_frame.result].var ||
+       is_live_after(caller_info.live, *caller_info.fn, caller_frame.block, caller_frame.index, caller_frame.result));
+  bool slot_made = false;
+  if (ret && m_svals[ret].kind == SK::Aggregate) {
+    // A struct returned by value: what its fields hold goes to the
+    // caller's return slot.
+    const std::string from = m_svals.string_at(m_svals[ret].a);
+    if (from[0] == 'L' && (key_base(from) >> kFrameShift) == depth) {
+      const std::string slot = return_slot(depth - 1);
+      m_key_text[text_key(s, slot)] = "<return-value>";
+      copy_fields(s, from, slot, "<return-value>");
+      ret = m_svals.get(SK::Aggregate, m_svals.string_id(slot));
+      slot_made = true;
+    }
+  }
+  std::vector<uint32_t> temps;
+  for (auto &t : s.temps)
+    temps.push_back(t.first);
+  std::vector<uint32_t> locals;
+  for (auto &m : s.memory)
+    if (m.first[0] == 'L' && (key_base(m.first) >> kFrameShift) == depth && !is_return_slot(m.first) &&
+        (locals.empty() || locals.back() != key_base(m.first)))
+      locals.push_back(key_base(m.first));
+  if (!used) {
+    if (slot_made) // first: '<return-value>.ptr' names a leak
+      locals.insert(locals.begin(), key_base(return_slot(depth - 1)));
+    ret = 0;
+  }
+  purge(s, temps, locals, false, ret, at);
+  s.exposed.erase(std::remove_if(s.exposed.begin(), s.exposed.end(),
+                                 [&](SvalId l) { return (l >> kFrameShift) == depth; }),
+                  s.exposed.end());
+  const std::string callee_name = m_module.function_name(fn());
+  const FnInfo &callee_info = *m_cur;
+  Frame caller = std::move(s.stack.back());
+  s.stack.pop_back();
+  s.temps = std::move(caller.temps);
+  s.loops = std::move(caller.loops);
+  s.fn = caller.fn;
+  set_frame(s);
+  const Instruction &call = fn().blocks[caller.block].insns[caller.index];
+  const Loc call_loc = call.loc.known() ? call.loc : at;
+  m_cur_events->push_back(event(RawEvent::Kind::Return, call_loc,
+                                "returning to " + quote_expr(m_module.function_name(fn())) + " from " +
+                                    quote_expr(callee_name)));
+  if (caller.result) {
+    std::vector<std::pair<SvalId, std::string>> overwritten;
+    if (SvalId old = s.temp(caller.result))
+      overwritten.push_back({old, m_cur->temp_text[caller.result]});
+    s.bind(caller.result, ret ? ret : conjure(s, m_cur->uid_base[caller.block] + caller.index));
+    forget(s, overwritten, {}, call_loc);
+    // NULL returned: where a later dereference's story starts.
+    const std::string &text = m_cur->temp_text[caller.result];
+    if (ret && m_svals[ret].kind == SK::Const && m_svals[ret].a == 0 && !text.empty() &&
+        fn().temps[caller.result].type.is_pointer()) {
+      RawEvent e = event(RawEvent::Kind::NullOrigin, call_loc,
+                         quote_expr(text) + " is NULL (returned by " + quote_expr(callee_name) + ")");
+      e.v = ret;
+      e.expr = text;
+      e.is_return = true;
+      e.from_return = !always_returns_null(callee_info);
+      m_cur_events->push_back(std::move(e));
+    }
+  }
+  m_entry_own = false;
+  enqueue(caller.block, std::move(s), m_cur_node, std::move(*m_cur_events), call_loc, caller.index, true);
+}
+
+} // namespace pathwise::detail

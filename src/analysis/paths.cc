@@ -1,0 +1,188 @@
+// Paths: a finding's events, from the exploded graph, worded as GCC's
+// analyzer words them.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/analysis.h"
+
+namespace pathwise::detail {
+
+Finding FunctionAnalysis::build(const Pending &p) const {
+  // The chain of nodes from the entry to the finding.
+  // Walk back from the finding, following the tracked value through the
+  // renames made on entry to each node.
+  std::vector<std::pair<const RawEvent *, SvalId>> raw; // event, the tracked value's name there
+  SvalId v = p.v;
+  for (auto it = p.events.rbegin(); it != p.events.rend(); ++it)
+    raw.push_back({&*it, v});
+  for (int32_t n = p.node; n >= 0; n = m_nodes[n].pred) {
+    v = rename_back(m_nodes[n].renames, v);
+    const auto &evs = m_nodes[n].events;
+    for (auto it = evs.rbegin(); it != evs.rend(); ++it)
+      raw.push_back({&*it, v});
+  }
+  std::reverse(raw.begin(), raw.end());
+
+  // The path's events, with their roles: an event that explains the
+  // finding, the structure of calls, or context (branches).
+  enum class Role : uint8_t { Context, Relevant, Call, Entry, Return };
+  struct Item {
+    PathEvent ev;
+    Role role;
+    bool is_ref; // the event the final text refers back to, "(N)"
+  };
+  std::vector<Item> items;
+  bool started = p.warning == &kDumpPath; // the whole path
+  bool origin_found = false;              // a NullOrigin event tells where NULL came from
+  bool origin_from_return = false;        // ...and it is a call's return
+  if (!p.origin.text.empty()) {
+    items.push_back({{p.origin.loc, p.fn, p.depth, p.origin.text}, Role::Relevant, false});
+    started = true;
+  }
+  // Calls open on the path, each with whether an allocation was found
+  // NULL inside it; and that for the call last returned from.
+  std::vector<bool> failed_inside;
+  bool returned_call_failed = false;
+  StateId tracked_kind = 0; // the tracked value's state on the way (the finding's checker)
+  for (const auto &[e, tracked] : raw) {
+    PathEvent ev{e->loc, e->fn, e->depth, e->text};
+    if (e->kind == RawEvent::Kind::Call) {
+      failed_inside.push_back(false);
+    } else if (e->kind == RawEvent::Kind::Return && !failed_inside.empty()) {
+      returned_call_failed = failed_inside.back();
+      failed_inside.pop_back();
+      if (returned_call_failed && !failed_inside.empty())
+        failed_inside.back() = true;
+    } else if (e->kind == RawEvent::Kind::StateChange && !failed_inside.empty() &&
+               m_checkers[e->checker]->kind_of(e->to) == nullable::Null) {
+      failed_inside.back() = true;
+    }
+    switch (e->kind) {
+    case RawEvent::Kind::NullOrigin:
+      // The last time this variable was given NULL before the finding; the
+      // path is told from there (inside the calls still open).
+      // (A NULL a call returned is where the story starts whatever the
+      // variables it then passes through.)
+      if (e->v != tracked || (e->expr != p.expr && !e->is_return))
+        continue;
+      items.erase(std::remove_if(items.begin(), items.end(),
+                                 [](const Item &i) { return i.role == Role::Context || i.role == Role::Relevant; }),
+                  items.end());
+      started = true;
+      origin_found = true;
+      // A NULL a callee returned after an allocation failed passes the
+      // failure on: not a defensive return.
+      origin_from_return = e->from_return && !returned_call_failed;
+      items.push_back({ev, Role::Relevant, false});
+      break;
+    case RawEvent::Kind::StateChange: {
+      if (e->checker != p.checker || e->v != tracked)
+        continue;
+      const Checker &ck = *m_checkers[p.checker];
+      const StateId from = ck.kind_of(e->from), to = ck.kind_of(e->to);
+      tracked_kind = to;
+      const char *text = nullptr;
+      for (const ChangeText &c : p.warning->changes) {
+        if ((c.from == kAnyState || c.from == from) && (c.to == kAnyState || c.to == to)) {
+          text = c.text;
+          break;
+        }
+      }
+      if (!text)
+        continue;
+      started = true;
+      ev.text = format_text(text, e->expr, 0, 0, p.detail, p.detail2);
+      const bool is_ref = to == p.warning->ref_state;
+      if (is_ref)
+        for (Item &i : items)
+          i.is_ref = false;
+      items.push_back({ev, Role::Relevant, is_ref});
+      break;
+    }
+    case RawEvent::Kind::Call:
+      // Handing on a pointer already released: said as GCC says it.
+      if (tracked_kind && tracked_kind == p.warning->ref_state &&
+          (std::string_view(p.warning->name) == "double-free" || std::string_view(p.warning->name) == "use-after-free"))
+        for (const auto &[v, text] : e->args)
+          if (v == tracked && !text.empty()) {
+            ev.text = "passing freed pointer " + quote_expr(text) + " in call to " + quote_expr(e->callee) + " from " +
+                      quote_expr(e->caller);
+            break;
+          }
+      items.push_back({ev, Role::Call, false});
+      break;
+    case RawEvent::Kind::Entry: items.push_back({ev, Role::Entry, false}); break;
+    case RawEvent::Kind::Return: items.push_back({ev, Role::Return, false}); break;
+    default:
+      if (started)
+        items.push_back({ev, Role::Context, false});
+      break;
+    }
+  }
+  items.push_back({{p.loc, p.fn, p.depth, ""}, Role::Relevant, false});
+  // A call in which nothing relevant happened is left out, from the call to
+  // the return.
+  std::vector<bool> keep(items.size(), true);
+  std::vector<std::pair<size_t, bool>> open; // call item, something relevant inside
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].role == Role::Call) {
+      open.push_back({i, false});
+    } else if (items[i].role == Role::Return && !open.empty()) {
+      auto [call, relevant] = open.back();
+      open.pop_back();
+      if (!relevant)
+        std::fill(keep.begin() + static_cast<std::ptrdiff_t>(call), keep.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                  false);
+      else if (!open.empty())
+        open.back().second = true;
+    } else if (items[i].role == Role::Relevant && !open.empty()) {
+      open.back().second = true;
+    }
+  }
+
+  // The NULL constant itself, where it may come from a call the path steps
+  // over (a callee stored it): not reported, since the reader could not
+  // check it (and it is too often an invariant the engine does not know,
+  // like "limbs == 0 only if len == 0").
+  const bool call_left_out = std::any_of(raw.begin(), raw.end(), [](const auto &e) {
+    return e.first->kind == RawEvent::Kind::Call;
+  }) && std::find(keep.begin(), keep.end(), false) != keep.end();
+  // Nor is a NULL a called function returned (as Clang's analyzer does by
+  // default): such a return is most often a defensive one the caller
+  // knows it never takes.
+  if (((!origin_found && call_left_out) || origin_from_return) && m_svals[p.v].kind == SK::Const &&
+      m_svals[p.v].a == 0 &&
+      (std::string_view(p.warning->name) == "null-dereference" || std::string_view(p.warning->name) == "null-argument"))
+    return {};
+
+  Finding f;
+  f.warning = p.warning->name;
+  f.cwe = p.warning->cwe;
+  f.message = format_text(p.warning->message, p.expr, 0, 0, p.detail, p.detail2);
+  f.loc = p.loc;
+  f.function = p.fn;
+  int ref = 0;
+  bool crosses = false;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (!keep[i])
+      continue;
+    crosses = crosses || items[i].ev.depth > 1;
+    f.events.push_back(items[i].ev);
+  }
+  // A path through calls starts with the analysed function's entry.
+  if (crosses)
+    f.events.insert(f.events.begin(), {m_module.functions[m_entry].loc, m_entry, 1,
+                                       "entry to " + quote_expr(m_module.function_name(m_module.functions[m_entry]))});
+  for (size_t i = 0, n = crosses ? 1 : 0; i < items.size(); ++i) {
+    if (!keep[i])
+      continue;
+    ++n;
+    if (items[i].is_ref)
+      ref = static_cast<int>(n);
+  }
+  const char *final_tmpl = ref ? p.warning->final_text : p.warning->final_text_no_ref;
+  f.events.back().text = format_text(final_tmpl, p.expr, ref, p.arg, p.detail, p.detail2);
+  if (!p.note.text.empty())
+    f.notes.push_back({p.note.loc, p.fn, 1, p.note.text});
+  return f;
+}
+
+} // namespace pathwise::detail
