@@ -236,9 +236,9 @@ class FunctionAnalysis {
 public:
   FunctionAnalysis(const Module &m, uint32_t fn_index, const EngineOptions &opts,
                    const std::vector<std::unique_ptr<Checker>> &checkers, const std::vector<bool> &worth_entering,
-                   const std::map<std::string, uint32_t> &deallocators)
+                   const std::vector<bool> &writes_nothing, const std::map<std::string, uint32_t> &deallocators)
       : m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers), m_worth_entering(worth_entering),
-        m_deallocators(deallocators) {
+        m_writes_nothing(writes_nothing), m_deallocators(deallocators) {
     m_cur = &info(fn_index);
   }
 
@@ -250,6 +250,7 @@ private:
   const EngineOptions &m_opts;
   const std::vector<std::unique_ptr<Checker>> &m_checkers;
   const std::vector<bool> &m_worth_entering;
+  const std::vector<bool> &m_writes_nothing;
   const std::map<std::string, uint32_t> &m_deallocators;
   std::map<uint32_t, std::unique_ptr<FnInfo>> m_infos;
   const FnInfo *m_cur = nullptr; // the function being stepped through
@@ -1076,7 +1077,7 @@ private:
     const std::string from_text = memory_text(s, from);
     std::vector<std::tuple<std::string, SvalId, std::string>> fields;
     for (auto &m : s.memory)
-      if (key_in_local(m.first, from) && m.first != from) {
+      if (inside(m.first, from) && m.first != from) {
         const std::string t = memory_text(s, m.first);
         const bool suffix =
             !from_text.empty() && t.size() > from_text.size() && t.compare(0, from_text.size(), from_text) == 0;
@@ -1422,7 +1423,11 @@ private:
   // At the first level, inputs (constants, parameters, initial values)
   // and the facts about them stay, since they decide correlated branches;
   // at the second, only what checkers track (and const-call facts) stays.
-  void generalize(State &s, uint32_t block, int level, uint32_t start = 0, bool resumed = false) {
+  // `earlier`: the memory of the last state that reached this point; what
+  // is bound there alike has not changed on the way round (what a caller's
+  // parameter points to, across a callee's loop) and stays.
+  void generalize(State &s, uint32_t block, int level, uint32_t start = 0, bool resumed = false,
+                  const std::vector<std::pair<std::string, SvalId>> *earlier = nullptr) {
     s.approximate = true;
     // Results of const calls always stay: equal calls must agree.
     auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
@@ -1458,7 +1463,11 @@ private:
         if (!keep(t.second))
           t.second = m_svals.get(SK::Conjured, info(f.fn).uid_base[f.block] + f.index,
                                  -1 - static_cast<int64_t>(t.first));
-    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [&](const auto &m) { return !keep(m.second); }),
+    auto unchanged = [&](const std::pair<std::string, SvalId> &m) {
+      return earlier && level < 2 && std::binary_search(earlier->begin(), earlier->end(), m);
+    };
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                  [&](const auto &m) { return !keep(m.second) && !unchanged(m); }),
                    s.memory.end());
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                        [&](const Constraint &k) { return !is_tracked(s, k.v) && !stays(k.v); }),

@@ -291,7 +291,9 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   // A pure function (and the C library's string readers) keeps nothing
   // it is given; a pure one writes nothing either.
   const bool pure = callee.kind == OpKind::Func && callee.id < m_module.symbols.size() &&
-                    (m_module.symbols[callee.id].is_pure || m_module.symbols[callee.id].is_const);
+                    (m_module.symbols[callee.id].is_pure || m_module.symbols[callee.id].is_const ||
+                     (m_module.symbols[callee.id].body >= 0 &&
+                      m_writes_nothing[static_cast<size_t>(m_module.symbols[callee.id].body)]));
   if (!handled && (pure || libc::keeps_no_pointer(call.callee)))
     handled = true;
   const int returned = libc::returns_argument(call.callee);

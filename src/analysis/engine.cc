@@ -5,6 +5,7 @@
 #include "analysis/engine.h"
 
 #include "analysis/analysis.h"
+#include "analysis/libc.h"
 
 namespace pathwise {
 
@@ -56,10 +57,11 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
       context = context * 1000003u ^ (static_cast<uint64_t>(l.first) << 8 ^ l.second);
   }
   size_t &states_here = m_states_at[context];
-  if (states_here >= m_opts.max_states_per_block)
-    generalize(s, block, states_here >= 2 * m_opts.max_states_per_block ? 2 : 1, start, resumed);
-  std::vector<std::pair<SvalId, SvalId>> renames = canonicalize(s);
   std::vector<int32_t> &here = m_point_nodes[point];
+  if (states_here >= m_opts.max_states_per_block)
+    generalize(s, block, states_here >= 2 * m_opts.max_states_per_block ? 2 : 1, start, resumed,
+               here.empty() ? nullptr : &m_nodes[here.back()].state.memory);
+  std::vector<std::pair<SvalId, SvalId>> renames = canonicalize(s);
   if (states_here >= m_opts.max_states_per_block)
     for (int32_t n : here)
       join(s, m_nodes[n].state);
@@ -366,7 +368,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       if (other && m_svals[other].kind != SK::Aggregate)
         v = other;
     }
-    if (!key.empty() && key[0] == 'L' && (tk == TypeKind::Record || tk == TypeKind::Array) &&
+    // A struct or array read as a whole is the memory that holds it (read
+    // through a pointer too: "prefs = *p" must not bind *p as one value,
+    // which would drop what is known of p->level).
+    if (!key.empty() && (tk == TypeKind::Record || tk == TypeKind::Array) &&
         (!v || m_svals[v].kind != SK::Aggregate)) {
       v = m_svals.get(SK::Aggregate, m_svals.string_id(key));
     } else if (!v && !key.empty() && inside_zeros(s, key)) {
@@ -776,6 +781,32 @@ Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::m
   for (size_t f = 0; f < n; ++f)
     if (may_return_null[f])
       m_worth_entering[f] = true;
+  // A summary of side effects: functions that change no memory outside
+  // their own frame (they store only to their own variables and call only
+  // such functions, pure ones and readers like strlen). A call the engine
+  // does not step into then leaves the caller's memory as it was.
+  m_writes_nothing.assign(n, true);
+  for (size_t f = 0; f < n; ++f)
+    for (const Block &b : m.functions[f].blocks)
+      for (const Instruction &in : b.insns) {
+        bool writes = in.opcode == Opcode::Unknown || (in.opcode == Opcode::Store && in.place.base != PlaceBase::Local);
+        if (in.opcode == Opcode::Call) {
+          const Operand &c = in.operands[0];
+          const Symbol *sym = c.kind == OpKind::Func && c.id < m.symbols.size() ? &m.symbols[c.id] : nullptr;
+          writes = !sym || (sym->body < 0 && !sym->is_pure && !sym->is_const && !libc::reads_only(sym->name));
+        }
+        if (writes)
+          m_writes_nothing[f] = false;
+      }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t f = 0; f < n; ++f)
+      if (m_writes_nothing[f] &&
+          std::any_of(callees[f].begin(), callees[f].end(), [&](uint32_t c) { return !m_writes_nothing[c]; })) {
+        m_writes_nothing[f] = false;
+        changed = true;
+      }
+  }
 }
 
 Engine::~Engine() = default;
@@ -806,16 +837,16 @@ FunctionResult Engine::analyze(uint32_t function) {
   // analysed coarsely at once: the full analysis would not finish it.
   if (fn.blocks.size() > kGiantBlocks && m_opts.max_states_per_block > kCoarseStates) {
     coarse.max_nodes = m_opts.max_nodes * 2 / 3; // most giants do not fit any budget: spend less on them
-    FunctionAnalysis g(m_module, function, coarse, m_checkers, m_worth_entering, m_deallocators);
+    FunctionAnalysis g(m_module, function, coarse, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators);
     return g.run();
   }
-  FunctionAnalysis a(m_module, function, m_opts, m_checkers, m_worth_entering, m_deallocators);
+  FunctionAnalysis a(m_module, function, m_opts, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators);
   FunctionResult r = a.run();
   if (!r.too_complex || m_opts.max_states_per_block <= kCoarseStates)
     return r;
   // Too many paths for the budget: once more, coarser, on half the budget.
   coarse.max_nodes = m_opts.max_nodes / 2;
-  FunctionAnalysis b(m_module, function, coarse, m_checkers, m_worth_entering, m_deallocators);
+  FunctionAnalysis b(m_module, function, coarse, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators);
   FunctionResult r2 = b.run();
   if (r2.too_complex)
     return r; // the first, fuller attempt's findings

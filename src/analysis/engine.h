@@ -64,6 +64,7 @@ private:
   EngineOptions m_opts;
   std::vector<std::unique_ptr<Checker>> m_checkers;
   std::vector<bool> m_worth_entering; // by function, see the constructor
+  std::vector<bool> m_writes_nothing; // by function: changes no memory outside its frame (a summary)
   std::map<std::string, uint32_t> m_deallocators; // named by some __attribute__((malloc (D, N))) -> N
 };
 

@@ -34,6 +34,14 @@ bool keeps_no_pointer(std::string_view f) {
                    "syslog",  "vsyslog", "asprintf", "vasprintf", "__asprintf", "qsort", "qsort_r", "bsearch"});
 }
 
+bool reads_only(std::string_view f) {
+  return named(f, {"strlen",  "strnlen", "strcmp",  "strncmp", "strcasecmp", "strncasecmp", "strcoll", "memcmp",
+                   "bcmp",    "memchr",  "memrchr", "strchr",  "strrchr",    "strstr",      "strcasestr", "strpbrk",
+                   "strspn",  "strcspn", "atoi",    "atol",    "atoll",      "atof",        "abs",     "labs",
+                   "toupper", "tolower", "isalpha", "isdigit", "isspace",    "isalnum",     "isupper", "islower",
+                   "isxdigit", "isprint", "ispunct", "iscntrl", "isgraph"});
+}
+
 int returns_argument(std::string_view f) {
   return named(f, {"strcpy", "strncpy", "strcat", "strncat", "memcpy", "memmove", "memset"}) ? 0 : -1;
 }

@@ -14,6 +14,9 @@ namespace pathwise::libc {
 // (strlen, memcpy, snprintf): what is passed does not escape.
 bool keeps_no_pointer(std::string_view f);
 
+// Only reads memory, changes none, keeps nothing (strlen, strcmp).
+bool reads_only(std::string_view f);
+
 // Returns one of its arguments (strcpy and memcpy return their
 // destination): its index, or -1.
 int returns_argument(std::string_view f);

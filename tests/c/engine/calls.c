@@ -242,3 +242,44 @@ int field_through_pointer_leak_bad (void)
   free (r.buf);
   return 0; /* { dg-warning "leak of" } */
 }
+
+/* A summary of side effects: a function that changes no memory outside
+   its frame leaves the caller's memory as it was, even when the engine
+   does not step into it. */
+struct cfg { int level; };
+
+static int clamp (int v)
+{
+  while (v > 16)
+    v -= 16;
+  return v;
+}
+
+int summary_keeps_memory_ok (const struct cfg *c)
+{
+  char local[4];
+  char *b = local;
+  if (c->level > 2)
+    b = malloc (4);
+  int k = clamp (c->level);
+  if (c->level > 2)
+    free (b);
+  return k;
+}
+
+static int bump (int *counter)
+{
+  return ++*counter;
+}
+
+int writer_may_change_memory_bad (struct cfg *c, int *n)
+{
+  char local[4];
+  char *b = local;
+  if (c->level > 2)
+    b = malloc (4);
+  int k = bump (n);
+  if (c->level > 2)
+    free (b); /* { dg-warning "'free' of 'b' which points to memory on the stack" } */
+  return k; /* { dg-warning "leak of 'b'" } */
+}
