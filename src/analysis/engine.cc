@@ -396,6 +396,30 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     deref(s, in, uid, loc);
     SvalId v = operand_value(s, in.operands[0]);
     std::string key = local_key(s, in.place);
+    // A scalar stored through a pointer to the start of a struct whose
+    // fields memory describes is its first field ("&obj->first" is "obj"),
+    // not the whole struct.
+    const TypeKind stored = in.operands[0].is_temp() ? fn().temps[in.operands[0].id].type.kind : TypeKind::Unknown;
+    if (!key.empty() && key_base_end(key) == key.size() && m_svals[v].kind != SK::Aggregate &&
+        stored != TypeKind::Record && stored != TypeKind::Array) {
+      const std::string field = key + ".";
+      auto it = std::lower_bound(s.memory.begin(), s.memory.end(), field,
+                                 [](const auto &m, const std::string &k) { return m.first < k; });
+      if (it != s.memory.end() && it->first.compare(0, field.size(), field) == 0)
+        key += ".0";
+    } else if (!key.empty() && key_base_end(key) < key.size() && key[key_base_end(key)] == '.') {
+      // ...and the other way round: a scalar bound to the whole struct
+      // through such a pointer is its first field, which a store to
+      // another field leaves alone.
+      const std::string whole = key.substr(0, key_base_end(key));
+      const SvalId held = read_memory(s, whole);
+      if (held && m_svals[held].kind != SK::Aggregate && !(m_svals[held].kind == SK::Const && m_svals[held].a == 0) &&
+          key.compare(whole.size(), 2, ".0") != 0) {
+        s.memory.erase(std::lower_bound(s.memory.begin(), s.memory.end(), whole,
+                                        [](const auto &m, const std::string &k) { return m.first < k; }));
+        write_memory(s, whole + ".0", held);
+      }
+    }
     if (!key.empty() && m_svals[v].kind == SK::Aggregate) {
       // A struct copy between locals copies what the fields hold.
       copy_fields(s, m_svals.string_at(m_svals[v].a), key, m_cur->namer.place(in.place));

@@ -283,3 +283,46 @@ int writer_may_change_memory_bad (struct cfg *c, int *n)
     free (b); /* { dg-warning "'free' of 'b' which points to memory on the stack" } */
   return k; /* { dg-warning "leak of 'b'" } */
 }
+
+/* A pointer to a struct's first field is a pointer to the struct: what is
+   stored through it is the first field, beside the others. */
+struct pair_holder { void *first; void *second; };
+
+static void make_first (void **out)
+{
+  *out = malloc (4);
+}
+
+void first_field_then_second_ok (void)
+{
+  struct pair_holder *h = calloc (1, sizeof *h);
+  if (!h)
+    return;
+  make_first (&h->first);
+  h->second = malloc (4);
+  free (h->second);
+  free (h->first);
+  free (h);
+}
+
+void second_field_then_first_ok (void)
+{
+  struct pair_holder *h = calloc (1, sizeof *h);
+  if (!h)
+    return;
+  h->second = malloc (4);
+  make_first (&h->first);
+  free (h->first);
+  free (h->second);
+  free (h);
+}
+
+void first_field_leaks_bad (void)
+{
+  struct pair_holder *h = calloc (1, sizeof *h);
+  if (!h)
+    return;
+  make_first (&h->first);
+  h->second = NULL;
+  free (h); /* { dg-warning "leak of" } */
+}
