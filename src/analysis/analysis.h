@@ -869,8 +869,11 @@ private:
   // base's bindings, which write_memory handles). "" drops them all.
   void forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept = {}) {
     const std::string base = keep.substr(0, key_base_end(keep));
+    // What a pointer-to-const parameter points to changes only where its
+    // pointer went (as Clang's analyzer assumes of any parameter).
     auto goes = [&](const std::pair<std::string, SvalId> &m) {
       return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base)) && !private_region(s, m.first) &&
+             !(m.first[0] == 'S' && readonly_param(key_base(m.first)) && !set_contains(s.escaped, key_base(m.first))) &&
              std::none_of(also_kept.begin(), also_kept.end(),
                           [&](const std::string &k) { return key_in_local(m.first, k); });
     };
@@ -977,10 +980,18 @@ private:
           escape_value(s, m.second);
       return;
     }
-    if (v && is_tracked(s, v) && !set_contains(s.escaped, v)) {
-      set_insert(s.escaped, v);
+    if (v && (is_tracked(s, v) || readonly_param(v)) && !set_contains(s.escaped, v)) {
+      set_insert(s.escaped, v); // (a pointer to const parameter: what it points to may now change)
       escape_contents(s, "S" + std::to_string(v)); // ...and so does what is stored in it
     }
+  }
+
+  // The analysed function's parameter v, declared a pointer to const.
+  bool readonly_param(SvalId v) const {
+    if (m_svals[v].kind != SK::Param)
+      return false;
+    const auto &ro = m_module.functions[m_entry].readonly_params;
+    return std::find(ro.begin(), ro.end(), static_cast<uint32_t>(m_svals[v].a + 1)) != ro.end();
   }
 
   // Memory only the analysed code can reach: inside a fresh allocation

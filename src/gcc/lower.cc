@@ -972,7 +972,11 @@ void Lowerer::run() {
   // A parameter that lives in memory (a struct, or one whose address is
   // taken) is stored there on entry.
   std::vector<Instruction> param_stores;
+  uint32_t position = 0;
   for (tree parm = DECL_ARGUMENTS(fndecl); parm; parm = DECL_CHAIN(parm)) {
+    ++position;
+    if (POINTER_TYPE_P(TREE_TYPE(parm)) && TYPE_READONLY(TREE_TYPE(TREE_TYPE(parm))))
+      m_fn.readonly_params.push_back(position);
     tree def = ssa_default_def(m_fun, parm);
     uint32_t t = def ? temp_for(def) : named_temp(lower_type(TREE_TYPE(parm)), parm);
     m_fn.params.push_back(t);

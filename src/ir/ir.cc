@@ -407,6 +407,12 @@ struct Printer {
     for (size_t k = 0; k < f.params.size(); ++k)
       out << (k ? ", " : "") << def(f.params[k]);
     out << ") -> " << type_text(f.ret_type);
+    if (!f.readonly_params.empty()) {
+      out << " readonly(";
+      for (size_t k = 0; k < f.readonly_params.size(); ++k)
+        out << (k ? "," : "") << f.readonly_params[k];
+      out << ")";
+    }
     if (f.loc.line) {
       out << " !";
       if (f.loc.file < m.files.size())

@@ -166,6 +166,9 @@ struct Local {
 struct Function {
   uint32_t symbol = 0; // index of its Symbol in the Module
   std::vector<uint32_t> params; // temporaries holding the incoming arguments
+  // Parameters declared as pointers to const (1-based): the function
+  // promises not to change what they point to.
+  std::vector<uint32_t> readonly_params;
   Type ret_type = Type::void_type();
   std::vector<Temp> temps; // temps[0] is reserved (no temporary)
   std::vector<Local> locals;

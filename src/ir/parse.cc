@@ -616,6 +616,15 @@ private:
       fail("expected '->' and a return type");
     m_fn->ret_type = type();
     skip_space_inline();
+    if (peek_word() == "readonly") {
+      word();
+      expect('(');
+      do
+        m_fn->readonly_params.push_back(static_cast<uint32_t>(number()));
+      while (accept(','));
+      expect(')');
+      skip_space_inline();
+    }
     m_fn->loc = loc();
     skip_space_inline();
     if (peek_word() == "end") {

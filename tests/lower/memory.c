@@ -1,4 +1,4 @@
-/* Lowering of memory references: fields, pointees, array elements, globals.  */
+/* Lowering of memory references: fields, pointees, array elements, globals.  */ // CHECK: global @table : arr16 const init("[0]"=@on_a, "[1]"=@on_b)
 // OPTIONS: -O0
 struct buf { int len; char *data; struct buf *next; };
 extern int g;
@@ -48,3 +48,20 @@ int zero_filled (int c)
 // CHECK-LABEL: func @zero_filled(
 // CHECK: store $z, 0:i64
 // CHECK: store $e, 0:i64
+
+int const_params (const int *p, int *q, const char *const s)
+{
+  return *p + *q + s[0];
+}
+// CHECK-LABEL: func @const_params({{.*}}) -> i32 readonly(1,3)
+
+static void (*const handlers[2]) (void) = { 0, 0 };
+static void on_a (void) { }
+static void on_b (void) { }
+static void (*const table[2]) (void) = { on_a, on_b };
+
+void call_table (int i)
+{
+  table[i] ();
+  (void) handlers;
+}

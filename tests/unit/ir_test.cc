@@ -168,3 +168,10 @@ TEST(IrText, FunctionTableRoundTrip) {
   EXPECT_EQ(m.symbols[ops.function_table[1].second].name, "touch");
   EXPECT_EQ(print_module(m), text);
 }
+
+TEST(IrText, ReadonlyParametersRoundTrip) {
+  const std::string text = "func @f(%1:ptr \"p\", %2:ptr \"q\") -> void readonly(2) {\nbb0:\n  ret\n}\n";
+  Module m = parse_module(text);
+  EXPECT_EQ(m.functions[0].readonly_params, (std::vector<uint32_t>{2}));
+  EXPECT_NE(print_module(m).find("-> void readonly(2)"), std::string::npos) << print_module(m);
+}

@@ -33,6 +33,22 @@ void memory_through_pointers (struct s *a)
   __analyzer_eval (a->len == 7); /* { dg-warning "UNKNOWN" "an unknown call may write there" } */
 }
 
+extern void keep_const (const struct s *);
+extern void keep_any (struct s *);
+
+void memory_through_pointers_to_const (const struct s *a, int n)
+{
+  if (a->len != n)
+    return;
+  opaque ();
+  __analyzer_eval (a->len == n); /* { dg-warning "TRUE" "a pointer to const parameter: unchanged where it did not go" } */
+  keep_const (a);
+  __analyzer_eval (a->len == n); /* { dg-warning "TRUE" "given as a pointer to const" } */
+  keep_any ((struct s *) a);
+  opaque ();
+  __analyzer_eval (a->len == n); /* { dg-warning "UNKNOWN" "its pointer went to unknown code" } */
+}
+
 void locals_and_calls (void)
 {
   int x = 4;
