@@ -236,9 +236,10 @@ class FunctionAnalysis {
 public:
   FunctionAnalysis(const Module &m, uint32_t fn_index, const EngineOptions &opts,
                    const std::vector<std::unique_ptr<Checker>> &checkers, const std::vector<bool> &worth_entering,
-                   const std::vector<bool> &writes_nothing, const std::map<std::string, uint32_t> &deallocators)
+                   const std::vector<bool> &writes_nothing, const std::map<std::string, uint32_t> &deallocators,
+                   const std::vector<std::pair<bool, int64_t>> *constant_args = nullptr)
       : m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers), m_worth_entering(worth_entering),
-        m_writes_nothing(writes_nothing), m_deallocators(deallocators) {
+        m_writes_nothing(writes_nothing), m_deallocators(deallocators), m_constant_args(constant_args) {
     m_cur = &info(fn_index);
   }
 
@@ -252,6 +253,7 @@ private:
   const std::vector<bool> &m_worth_entering;
   const std::vector<bool> &m_writes_nothing;
   const std::map<std::string, uint32_t> &m_deallocators;
+  const std::vector<std::pair<bool, int64_t>> *m_constant_args; // the analysed function's, if every call agrees
   std::map<uint32_t, std::unique_ptr<FnInfo>> m_infos;
   const FnInfo *m_cur = nullptr; // the function being stepped through
   uint16_t m_depth = 1;          // its stack depth (1 = the analysed function)

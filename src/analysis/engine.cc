@@ -321,9 +321,11 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       }
     }
     // x + c and x - c keep x's range, moved by c ("M.n = N->n - 8" after
-    // "N->n > 8": M.n >= 1), where that cannot wrap. Not round loops,
+    // "N->n > 8": M.n >= 1), where that cannot wrap. Not inside loops,
     // whose counters are widened to stop them.
-    if (((in.op == OpName::Add && ka != kb) || (in.op == OpName::Sub && kb && !ka)) && s.loops.empty()) {
+    const bool in_loop = std::any_of(m_cur->loop_body.begin(), m_cur->loop_body.end(),
+                                     [&](const auto &l) { return l.second.test(block); });
+    if (((in.op == OpName::Add && ka != kb) || (in.op == OpName::Sub && kb && !ka)) && !in_loop) {
       const SvalId x = ka ? b : a;
       const int64_t c = ka ? ca : cb;
       int64_t lo, hi, nlo, nhi;
@@ -699,8 +701,12 @@ FunctionResult FunctionAnalysis::run() {
   State init;
   init.fn = m_entry;
   init.sm.resize(m_checkers.size());
+  // A parameter every call gives the same constant is that constant (a
+  // static function analysed on its own, no caller having stepped in).
   for (size_t k = 0; k < fn().params.size(); ++k)
-    init.bind(fn().params[k], m_svals.get(SK::Param, static_cast<int64_t>(k)));
+    init.bind(fn().params[k], m_constant_args && k < m_constant_args->size() && (*m_constant_args)[k].first
+                                  ? m_svals.get(SK::Const, (*m_constant_args)[k].second)
+                                  : m_svals.get(SK::Param, static_cast<int64_t>(k)));
   m_nodes.reserve(64);
   enqueue(0, std::move(init), -1, {}, fn().loc);
   while (!m_worklist.empty()) {
@@ -805,6 +811,33 @@ Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::m
   for (size_t f = 0; f < n; ++f)
     if (may_return_null[f])
       m_worth_entering[f] = true;
+  // Constant arguments: for each static function whose address is not
+  // taken, the constant each parameter gets at every call, if they agree.
+  const std::vector<bool> entry = is_entry(m);
+  m_constant_args.resize(n);
+  std::vector<bool> seen(n, false);
+  for (size_t f = 0; f < n; ++f)
+    m_constant_args[f].assign(m.functions[f].params.size(), {false, 0});
+  for (size_t f = 0; f < n; ++f)
+    for (const Block &b : m.functions[f].blocks)
+      for (const Instruction &in : b.insns) {
+        if (in.opcode != Opcode::Call || in.operands[0].kind != OpKind::Func || in.operands[0].id >= m.symbols.size())
+          continue;
+        const int32_t body = m.symbols[in.operands[0].id].body;
+        if (body < 0 || entry[static_cast<size_t>(body)] || static_cast<size_t>(body) == f)
+          continue;
+        auto &args = m_constant_args[static_cast<size_t>(body)];
+        for (size_t k = 0; k < args.size(); ++k) {
+          const Operand *o = k + 1 < in.operands.size() ? &in.operands[k + 1] : nullptr;
+          const bool constant = o && (o->kind == OpKind::Int || o->kind == OpKind::Null);
+          const int64_t value = constant && o->kind == OpKind::Int ? o->value : 0;
+          if (!seen[static_cast<size_t>(body)])
+            args[k] = {constant, value};
+          else if (!constant || !args[k].first || args[k].second != value)
+            args[k] = {false, 0};
+        }
+        seen[static_cast<size_t>(body)] = true;
+      }
   // A summary of side effects: functions that change no memory outside
   // their own frame (they store only to their own variables and call only
   // such functions, pure ones and readers like strlen). A call the engine
@@ -861,16 +894,16 @@ FunctionResult Engine::analyze(uint32_t function) {
   // analysed coarsely at once: the full analysis would not finish it.
   if (fn.blocks.size() > kGiantBlocks && m_opts.max_states_per_block > kCoarseStates) {
     coarse.max_nodes = m_opts.max_nodes * 2 / 3; // most giants do not fit any budget: spend less on them
-    FunctionAnalysis g(m_module, function, coarse, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators);
+    FunctionAnalysis g(m_module, function, coarse, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators, &m_constant_args[function]);
     return g.run();
   }
-  FunctionAnalysis a(m_module, function, m_opts, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators);
+  FunctionAnalysis a(m_module, function, m_opts, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators, &m_constant_args[function]);
   FunctionResult r = a.run();
   if (!r.too_complex || m_opts.max_states_per_block <= kCoarseStates)
     return r;
   // Too many paths for the budget: once more, coarser, on half the budget.
   coarse.max_nodes = m_opts.max_nodes / 2;
-  FunctionAnalysis b(m_module, function, coarse, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators);
+  FunctionAnalysis b(m_module, function, coarse, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators, &m_constant_args[function]);
   FunctionResult r2 = b.run();
   if (r2.too_complex)
     return r; // the first, fuller attempt's findings

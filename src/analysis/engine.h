@@ -65,6 +65,9 @@ private:
   std::vector<std::unique_ptr<Checker>> m_checkers;
   std::vector<bool> m_worth_entering; // by function, see the constructor
   std::vector<bool> m_writes_nothing; // by function: changes no memory outside its frame (a summary)
+  // By function, by parameter: the constant every call passes (a static
+  // function whose address is not taken), with whether there is one.
+  std::vector<std::vector<std::pair<bool, int64_t>>> m_constant_args;
   std::map<std::string, uint32_t> m_deallocators; // named by some __attribute__((malloc (D, N))) -> N
 };
 

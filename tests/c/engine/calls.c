@@ -326,3 +326,33 @@ void first_field_leaks_bad (void)
   h->second = NULL;
   free (h); /* { dg-warning "leak of" } */
 }
+
+/* A static function analysed on its own (no caller stepped into it) takes
+   the constant every call gives a parameter. */
+static int helper_mode (int mode, int x)
+{
+  if (mode == 1) {
+    int *q = NULL;
+    *q = x; /* only with mode 1, which no call passes */
+  }
+  return x + 1;
+}
+
+int helper_mode_callers_ok (int x)
+{
+  return helper_mode (2, x) + helper_mode (2, x + 1);
+}
+
+static int helper_any (int mode, int x)
+{
+  if (mode == 1) {
+    int *q = NULL;
+    *q = x; /* { dg-warning "dereference of NULL 'q'" } */
+  }
+  return x + 1;
+}
+
+int helper_any_callers (int x)
+{
+  return helper_any (2, x) + helper_any (3, x);
+}
