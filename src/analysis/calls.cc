@@ -310,7 +310,6 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     // Memory given as a pointer to const is read there, not changed (as
     // Clang's analyzer assumes).
     std::vector<std::string> unchanged;
-    std::vector<SvalId> read_locals; // locals first exposed here, as pointers to const
     for (size_t k = 0; k < call.args.size(); ++k) {
       const SvalId v = call.args[k];
       const SvalId root = root_of(v);
@@ -318,11 +317,6 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       if (use == ArgUse::Formatted)
         continue; // read for its format, not kept
       if (use == ArgUse::Any || m_svals[root].kind == SK::LocalAddr) {
-        // A local given as a pointer to const may be kept and changed by
-        // later calls, but not by this one.
-        if (use == ArgUse::ReadOnly && m_svals[root].kind == SK::LocalAddr &&
-            !set_contains(s.exposed, static_cast<SvalId>(m_svals[root].a)))
-          read_locals.push_back(static_cast<SvalId>(m_svals[root].a));
         escape_value(s, v);
         continue;
       }
@@ -337,8 +331,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     // ...and may change any local whose address has escaped, and any
     // memory outside the function.
     for (SvalId l : std::vector<SvalId>(s.exposed))
-      if (std::find(read_locals.begin(), read_locals.end(), l) == read_locals.end())
-        forget_local(s, l, true);
+      forget_local(s, l, true);
     forget_other_regions(s, "", unchanged);
   } else if (!pure) {
     // Known functions may still write through their pointer arguments

@@ -49,16 +49,6 @@ void memory_through_pointers_to_const (const struct s *a, int n)
   __analyzer_eval (a->len == n); /* { dg-warning "UNKNOWN" "its pointer went to unknown code" } */
 }
 
-void local_given_as_pointer_to_const (void)
-{
-  struct s m;
-  m.len = 3;
-  keep_const (&m);
-  __analyzer_eval (m.len == 3); /* { dg-warning "TRUE" "not changed by the call it went to as const" } */
-  opaque ();
-  __analyzer_eval (m.len == 3); /* { dg-warning "UNKNOWN" "the callee may have kept its address" } */
-}
-
 void locals_and_calls (void)
 {
   int x = 4;
