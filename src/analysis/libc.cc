@@ -21,25 +21,24 @@ bool named(std::string_view f, std::initializer_list<std::string_view> names) {
 
 } // namespace
 
-bool keeps_no_pointer(std::string_view f) {
-  return named(f, {"strlen",  "strnlen", "strcmp",   "strncmp",  "strcasecmp", "strncasecmp", "strcoll",  "strcpy",
-                   "strncpy", "stpcpy",  "stpncpy",  "strcat",   "strncat",    "memcpy",      "mempcpy",  "memmove",
-                   "memset",  "memcmp",  "bcmp",     "bzero",    "explicit_bzero", "memchr",  "memrchr",  "strchr",
-                   "strrchr", "strstr",  "strcasestr", "strpbrk", "strspn",    "strcspn",     "strxfrm",  "atoi",
-                   "atol",    "atoll",   "atof",     "strtol",   "strtoul",    "strtoll",     "strtoull", "strtod",
-                   "strtof",  "sprintf", "snprintf", "vsprintf", "vsnprintf",  "sscanf",      "vsscanf",  "abs",
-                   "labs",    "toupper", "tolower",  "isalpha",  "isdigit",    "isspace",     "isalnum",  "isupper",
-                   "islower", "isxdigit", "isprint", "ispunct",  "iscntrl",    "isgraph",  "printf",
-                   "fprintf", "dprintf", "vprintf", "vfprintf", "vdprintf",   "puts",        "fputs",    "perror",
-                   "syslog",  "vsyslog", "asprintf", "vasprintf", "__asprintf", "qsort", "qsort_r", "bsearch"});
-}
-
 bool reads_only(std::string_view f) {
   return named(f, {"strlen",  "strnlen", "strcmp",  "strncmp", "strcasecmp", "strncasecmp", "strcoll", "memcmp",
                    "bcmp",    "memchr",  "memrchr", "strchr",  "strrchr",    "strstr",      "strcasestr", "strpbrk",
                    "strspn",  "strcspn", "atoi",    "atol",    "atoll",      "atof",        "abs",     "labs",
                    "toupper", "tolower", "isalpha", "isdigit", "isspace",    "isalnum",     "isupper", "islower",
                    "isxdigit", "isprint", "ispunct", "iscntrl", "isgraph"});
+}
+
+bool keeps_no_pointer(std::string_view f) {
+  // The readers, and functions that write through their arguments or to a
+  // stream without keeping a pointer.
+  return reads_only(f) ||
+         named(f, {"strcpy",   "strncpy",  "stpcpy",   "stpncpy",   "strcat",   "strncat",  "memcpy",  "mempcpy",
+                   "memmove",  "memset",   "bzero",    "explicit_bzero", "strxfrm", "strtol", "strtoul", "strtoll",
+                   "strtoull", "strtod",   "strtof",   "sprintf",   "snprintf", "vsprintf", "vsnprintf", "sscanf",
+                   "vsscanf",  "printf",   "fprintf",  "dprintf",   "vprintf",  "vfprintf", "vdprintf", "puts",
+                   "fputs",    "perror",   "syslog",   "vsyslog",   "asprintf", "vasprintf", "__asprintf", "qsort",
+                   "qsort_r",  "bsearch"});
 }
 
 int returns_argument(std::string_view f) {
