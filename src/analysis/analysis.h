@@ -480,10 +480,31 @@ private:
         v = sv.base;
       } else {
         return (sv.kind == SK::Conjured && sv.b >= 0 && static_cast<size_t>(sv.a) < m_insn_by_uid.size() &&
-                m_insn_by_uid[static_cast<size_t>(sv.a)]->opcode == Opcode::Call) ||
+                unseen_origin(*m_insn_by_uid[static_cast<size_t>(sv.a)], function_of_uid(static_cast<uint32_t>(sv.a)), 0)) ||
                sv.kind == SK::Pure;
       }
     }
+    return false;
+  }
+
+  // Does what instruction `in` (of function f) computes come from what the
+  // engine cannot see: a call's result, or memory outside the function's
+  // own variables (written by code elsewhere), directly or through
+  // arithmetic (SSA definitions followed a few steps)?
+  bool unseen_origin(const Instruction &in, uint32_t f, int depth) const {
+    if (in.opcode == Opcode::Call)
+      return true;
+    if (in.opcode == Opcode::Load)
+      return in.place.base != PlaceBase::Local;
+    if ((in.opcode != Opcode::Binary && in.opcode != Opcode::Unary && in.opcode != Opcode::Copy) || depth >= 6)
+      return false;
+    auto it = m_infos.find(f);
+    if (it == m_infos.end())
+      return false;
+    const FnInfo &fi = *it->second;
+    for (const Operand &o : in.operands)
+      if (o.is_temp() && o.id < fi.defs.size() && fi.defs[o.id] && unseen_origin(*fi.defs[o.id], f, depth + 1))
+        return true;
     return false;
   }
 

@@ -106,3 +106,24 @@ void unsigned_compare_bad (void)
     *q = 1; /* { dg-warning "dereference of NULL 'q'" } */
   }
 }
+
+/* The NULL constant dereferenced on a path that a value read from memory
+   written elsewhere decides (an invariant pathwise cannot see, such as
+   "n_task >= 1") is not reported; one that the parameters decide is. */
+struct sorter { unsigned char n_task; };
+
+void guard_from_memory_ok (struct sorter *p)
+{
+  int *task = NULL;
+  int n = p->n_task - 1;
+  if (n < 0)
+    *task = 1;
+}
+
+void guard_from_parameter_bad (unsigned char n_task)
+{
+  int *task = NULL;
+  int n = n_task - 1;
+  if (n < 0)
+    *task = 1; /* { dg-warning "dereference of NULL 'task'" } */
+}
