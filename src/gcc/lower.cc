@@ -257,7 +257,11 @@ private:
         } else if (index) {
           return;
         }
-        for (HOST_WIDE_INT k = lo; k <= hi && out.size() < kMaxTableEntries; ++k)
+        tree v = value;
+        STRIP_NOPS(v);
+        const bool may_hold = TREE_CODE(v) == CONSTRUCTOR ||
+                              (TREE_CODE(v) == ADDR_EXPR && TREE_CODE(TREE_OPERAND(v, 0)) == FUNCTION_DECL);
+        for (HOST_WIDE_INT k = lo; may_hold && k <= hi && out.size() < kMaxTableEntries; ++k)
           function_entries(value, path + "[" + std::to_string(k) + "]", out);
         next = hi + 1;
       } else if (index && TREE_CODE(index) == FIELD_DECL && DECL_FIELD_OFFSET(index) &&
