@@ -168,6 +168,44 @@ struct FnInfo {
   std::set<std::pair<uint32_t, uint32_t>> back_edges; // (from, to): edges that close a loop
   std::map<uint32_t, Bitset> loop_body;                // loop head -> blocks of its natural loop
 
+  // Does every path from block b to the function's end pass through d?
+  // (Worked out on first use.)
+  bool post_dominates(uint32_t d, uint32_t b) const {
+    const size_t n = fn->blocks.size();
+    if (d >= n || b >= n)
+      return false;
+    if (postdom.empty()) {
+      std::vector<std::vector<uint32_t>> succ(n);
+      for (size_t k = 0; k < n; ++k)
+        succ[k] = successors(fn->blocks[k]);
+      Bitset all(n);
+      for (size_t k = 0; k < n; ++k)
+        all.set(k);
+      postdom.assign(n, all);
+      for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t k = n; k-- > 0;) {
+          Bitset next = all;
+          bool any = false;
+          for (uint32_t t : succ[k])
+            if (t < n) {
+              next.intersect(postdom[t]);
+              any = true;
+            }
+          if (!any)
+            next = Bitset(n);
+          next.set(k);
+          if (!(next == postdom[k])) {
+            postdom[k] = std::move(next);
+            changed = true;
+          }
+        }
+      }
+    }
+    return postdom[b].test(d);
+  }
+  mutable std::vector<Bitset> postdom; // by block: the blocks that post-dominate it
+
 private:
   // The natural loop of each back edge u -> h: h and the blocks that reach u
   // without passing through h.
@@ -1333,7 +1371,21 @@ private:
     bool is_null_constant(SvalId v) const override {
       return m_a.m_svals[v].kind == SK::Const && m_a.m_svals[v].a == 0;
     }
-    bool is_exact() const override { return !m_s.approximate && !m_s.call_decided; }
+    // No facts dropped, and every branch on the way that the engine could
+    // not see decide is one the current point (or a call on the stack that
+    // leads to it) comes to either way.
+    bool is_exact() const override {
+      if (m_s.approximate)
+        return false;
+      for (const auto &[fn, block] : m_s.unseen_branches) {
+        bool irrelevant = fn == m_s.fn && m_a.info(fn).post_dominates(m_a.m_step_block, block);
+        for (const Frame &f : m_s.stack)
+          irrelevant = irrelevant || (f.fn == fn && m_a.info(fn).post_dominates(f.block, block));
+        if (!irrelevant)
+          return false;
+      }
+      return true;
+    }
     Tri is_null(SvalId v) const override {
       return m_a.compare(m_s, v, OpName::Eq, m_a.m_svals.get(SK::Const, 0));
     }
@@ -1691,6 +1743,7 @@ private:
                       const std::vector<SvalId> &args, const std::vector<std::string> &arg_texts, const Loc &loc);
   void leave_call(State &s, SvalId ret, const Loc &at);
   bool m_entering = false; // set by step when it stepped into a call
+  uint32_t m_step_block = 0; // the block of the instruction being stepped
   Loc m_after_call;        // where the code after the call being stepped starts
   bool callable(uint32_t f);
   // Does every return of the function give NULL (not a defensive check

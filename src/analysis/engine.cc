@@ -212,6 +212,7 @@ void FunctionAnalysis::deref(State &s, const Instruction &in, uint32_t uid, cons
 
 void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc) {
   const uint32_t uid = m_cur->uid_base[block] + static_cast<uint32_t>(index);
+  m_step_block = block;
   // A result still bound holds last iteration's value, which the new
   // definition overwrites.
   std::vector<std::pair<SvalId, std::string>> overwritten;
@@ -620,8 +621,10 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         SvalId ptr = uc == zero ? ua : (ua == zero ? uc : 0);
         // A NULL check of what a checker tracks (malloc's result) is an
         // outcome the model has; other results of calls are guesses.
-        if (t == Tri::Unknown && (made_by_call(a) || made_by_call(c)) && !(ptr && is_tracked(s, root_of(ptr))))
-          s2.call_decided = true;
+        if (t == Tri::Unknown && (made_by_call(a) || made_by_call(c)) && !(ptr && is_tracked(s, root_of(ptr))) &&
+            std::find(s2.unseen_branches.begin(), s2.unseen_branches.end(), std::make_pair(s.fn, block)) ==
+                s2.unseen_branches.end())
+          s2.unseen_branches.push_back({s.fn, block});
         if (t == Tri::Unknown && ptr && (uop == OpName::Eq || uop == OpName::Ne)) {
           m_cur_events = &evs;
           std::string expr = ptr == a ? m_cur->namer.operand(in.operands[0])

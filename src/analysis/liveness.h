@@ -28,6 +28,11 @@ public:
     }
     return changed;
   }
+  // this &= o.
+  void intersect(const Bitset &o) {
+    for (size_t k = 0; k < m_words.size(); ++k)
+      m_words[k] &= k < o.m_words.size() ? o.m_words[k] : 0;
+  }
   bool operator==(const Bitset &o) const { return m_words == o.m_words; }
 
 private:

@@ -127,3 +127,13 @@ void guard_from_parameter_bad (unsigned char n_task)
   if (n < 0)
     *task = 1; /* { dg-warning "dereference of NULL 'task'" } */
 }
+
+/* ...unless the path comes to the dereference whichever way such a branch
+   goes: it does not decide anything. */
+void guard_both_ways_bad (struct sorter *p, int v)
+{
+  int *task = NULL;
+  if (p->n_task > 4)
+    v = 4;
+  *task = v; /* { dg-warning "dereference of NULL 'task'" } */
+}
