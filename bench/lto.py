@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
 import corpus  # noqa: E402
 from measure import run_measured  # noqa: E402
 
-WARNING = re.compile(r"^(.*?): warning: (.*\[-Wanalyzer-([a-z-]+)\])$", re.M)
+WARNING = re.compile(r"^(.*?): warning: (.*\[(?:-Wanalyzer-([a-z-]+)|CWE-\d+)\])$", re.M)
 SUMMARY = re.compile(r"^pathwise: whole program.*$", re.M)
 
 # Files that are programs of their own beside the library (a second main).

@@ -24,6 +24,7 @@ import corpus  # noqa: E402
 from measure import run_measured  # noqa: E402
 
 WARNING = re.compile(r"warning: .*\[-Wanalyzer-([a-z-]+)\]")
+UNNAMED = re.compile(r"warning: .*\[CWE-(\d+)\]$", re.M)
 SUMMARY = re.compile(r"pathwise: .*: (\d+) functions lowered, .*, (\d+) too complex")
 
 
@@ -31,6 +32,9 @@ def kinds(stderr):
     out = {}
     for m in WARNING.finditer(stderr):
         out[m.group(1)] = out.get(m.group(1), 0) + 1
+    # pathwise's warnings that GCC 12 has no option for carry only their CWE
+    for m in UNNAMED.finditer(stderr):
+        out["cwe-" + m.group(1)] = out.get("cwe-" + m.group(1), 0) + 1
     return out
 
 

@@ -1,4 +1,5 @@
-// file checker: stdio streams — double fclose, leaked FILEs.
+// file checker: stdio streams — double fclose, leaked FILEs, FILEs used
+// after they were closed.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
 #include <string_view>
@@ -39,6 +40,16 @@ const Warning kFileLeak{"file-leak",
                         "%E leaks here",
                         Unchecked};
 
+// CWE-910: Use of Expired File Descriptor.
+const Warning kUseAfterClose{"file-use-after-close",
+                             910,
+                             "Use of Expired File Descriptor",
+                             "%<%D%> on closed FILE %E",
+                             {kOpened, kAssumeNonnull, kAssumeNull, {kAnyState, Closed, "closed here"}},
+                             "%<%D%> on closed FILE %E; closed at %N",
+                             "%<%D%> on closed FILE %E",
+                             Closed};
+
 bool one_of(std::string_view name, std::initializer_list<std::string_view> names) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
@@ -71,7 +82,7 @@ public:
     return names;
   }
 
-  std::vector<const Warning *> warnings() const override { return {&kDoubleFclose, &kFileLeak}; }
+  std::vector<const Warning *> warnings() const override { return {&kDoubleFclose, &kFileLeak, &kUseAfterClose}; }
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
     if (is_opener(call.callee)) {
@@ -98,7 +109,18 @@ public:
     if (one_of(call.callee, {"free", "__builtin_free", "realloc", "__builtin_realloc"}) && !call.args.empty() &&
         ctx.state(call.args[0]) != Start)
       ctx.set_state(call.args[0], Stop, call.arg_text(0));
-    return only_uses_arguments(call.callee);
+    const bool uses = only_uses_arguments(call.callee);
+    // A stream function given a closed stream (reported once).
+    if (uses)
+      for (size_t k = 0; k < call.args.size(); ++k)
+        if (ctx.state(call.args[k]) == Closed) {
+          std::string_view name = call.callee; // as the source spells it
+          if (name.substr(0, 10) == "__builtin_")
+            name.remove_prefix(10);
+          ctx.report(kUseAfterClose, call.args[k], call.arg_text(k), nullptr, 0, nullptr, std::string(name));
+          ctx.set_state(call.args[k], Stop, call.arg_text(k));
+        }
+    return uses;
   }
 
   // realloc of a stream: gone on every outcome, as with free.

@@ -139,6 +139,9 @@ def run_one(args, path, warnings):
             m = re.search(r"\[-Wanalyzer-([a-z-]+)\]", what)
             if m:  # only pathwise's warnings are ours to answer for
                 res["results"].append({"status": "EXCESS", "family": m.group(1), "what": what})
+            elif on and re.search(r"\[CWE-\d+\]$", what):  # ours, with no GCC 12 option
+                res["results"].append({"status": "EXCESS", "family": "cwe-" + re.search(r"CWE-(\d+)", what).group(1),
+                                       "what": what})
             continue
         if exp is None or exp.kind not in ("warning", "error"):
             continue

@@ -344,7 +344,7 @@ TEST(Engine, InvalidIrIsAnInternalErrorNotACrash) {
 
 TEST(Engine, WarningNamesAreSorted) {
   auto names = Engine::warning_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"double-fclose", "double-free", "file-leak", "free-of-non-heap",
+  EXPECT_EQ(names, (std::vector<std::string>{"double-fclose", "double-free", "file-leak", "file-use-after-close", "free-of-non-heap",
                                              "malloc-leak", "mismatching-deallocation", "null-argument", "null-dereference",
                                              "possible-null-argument", "possible-null-dereference",
                                              "use-after-free"}));
