@@ -1386,6 +1386,9 @@ private:
       }
       return true;
     }
+    Tri compare(SvalId v, OpName op, int64_t c) const override {
+      return m_a.compare(m_s, v, op, m_a.m_svals.get(SK::Const, c));
+    }
     Tri is_null(SvalId v) const override {
       return m_a.compare(m_s, v, OpName::Eq, m_a.m_svals.get(SK::Const, 0));
     }

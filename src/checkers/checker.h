@@ -88,6 +88,8 @@ public:
   // Changes v's state; the change becomes an event that warnings may word.
   virtual void set_state(SvalId v, StateId to, const std::string &expr) = 0;
   virtual Tri is_null(SvalId v) const = 0;
+  // What the path knows of "v OP c" (a descriptor >= 0, say).
+  virtual Tri compare(SvalId v, ir::OpName op, int64_t c) const = 0;
   // The value is the NULL constant itself (not just constrained to NULL).
   virtual bool is_null_constant(SvalId v) const = 0;
   // No facts were dropped on the way here and no branch depended on what

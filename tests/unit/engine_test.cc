@@ -344,7 +344,9 @@ TEST(Engine, InvalidIrIsAnInternalErrorNotACrash) {
 
 TEST(Engine, WarningNamesAreSorted) {
   auto names = Engine::warning_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"double-fclose", "double-free", "file-leak", "file-use-after-close", "free-of-non-heap",
+  EXPECT_EQ(names, (std::vector<std::string>{"double-fclose", "double-free", "fd-double-close", "fd-leak",
+                                             "fd-use-after-close", "fd-use-without-check", "file-leak",
+                                             "file-use-after-close", "free-of-non-heap",
                                              "malloc-leak", "mismatching-deallocation", "null-argument", "null-dereference",
                                              "possible-null-argument", "possible-null-dereference",
                                              "use-after-free"}));

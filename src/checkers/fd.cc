@@ -1,0 +1,146 @@
+// fd checker: POSIX file descriptors — leaks, double close, use after
+// close, use without checking that open succeeded (GCC 13's names).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+#include <string_view>
+
+#include "checkers/checker.h"
+
+namespace pathwise {
+namespace {
+
+// Unchecked: made by open() and the like (-1 when that failed); Closed:
+// given to close(); Stop: reported once already, or handed to something
+// else (fdopen).
+enum : StateId { Start = 0, Unchecked, Closed, Stop };
+
+const ChangeText kOpened{Start, Unchecked, "opened here"};
+
+// CWE-775: Missing Release of File Descriptor or Handle after Effective Lifetime.
+const Warning kFdLeak{"fd-leak",
+                      775,
+                      "Missing Release of File Descriptor or Handle after Effective Lifetime",
+                      "leak of file descriptor %E",
+                      {kOpened},
+                      "%E leaks here; was opened at %N",
+                      "%E leaks here",
+                      Unchecked};
+
+// CWE-1341: Multiple Releases of Same Resource or Handle.
+const Warning kFdDoubleClose{"fd-double-close",
+                             1341,
+                             "Multiple Releases of Same Resource or Handle",
+                             "double %<close%> of file descriptor %E",
+                             {kOpened, {kAnyState, Closed, "first %<close%> here"}},
+                             "second %<close%> here; first %<close%> was at %N",
+                             "second %<close%> here",
+                             Closed};
+
+// CWE-910: Use of Expired File Descriptor.
+const Warning kFdUseAfterClose{"fd-use-after-close",
+                               910,
+                               "Use of Expired File Descriptor",
+                               "%<%D%> on closed file descriptor %E",
+                               {kOpened, {kAnyState, Closed, "closed here"}},
+                               "%<%D%> on closed file descriptor %E; %<close%> was at %N",
+                               "%<%D%> on closed file descriptor %E",
+                               Closed};
+
+const Warning kFdUseWithoutCheck{"fd-use-without-check",
+                                 0,
+                                 "",
+                                 "%<%D%> on possibly invalid file descriptor %E",
+                                 {kOpened},
+                                 "%E could be invalid: unchecked value from %N",
+                                 "%E could be invalid",
+                                 Unchecked};
+
+bool one_of(std::string_view name, std::initializer_list<std::string_view> names) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// Functions returning a new descriptor (-1 on failure).
+bool is_opener(std::string_view f) {
+  return one_of(f, {"open", "open64", "openat", "openat64", "creat", "creat64", "socket", "accept", "accept4", "dup",
+                    "epoll_create", "epoll_create1", "eventfd", "memfd_create", "inotify_init", "inotify_init1",
+                    "timerfd_create", "signalfd"});
+}
+
+// Functions that use the descriptor given as their first argument.
+bool uses_first(std::string_view f) {
+  return one_of(f, {"read",   "write",     "pread",    "pwrite",     "pread64",  "pwrite64", "readv",
+                    "writev", "send",      "recv",     "sendto",     "recvfrom", "sendmsg",  "recvmsg",
+                    "fstat",  "fstat64",   "fsync",    "fdatasync",  "lseek",    "lseek64",  "ftruncate",
+                    "fchmod", "fchown",    "bind",     "listen",     "connect",  "shutdown", "getsockopt",
+                    "setsockopt", "accept", "accept4", "dup",        "dup2",     "dup3",     "flock",
+                    "fcntl",  "ioctl",     "getsockname", "getpeername", "posix_fadvise", "fstatfs"});
+}
+
+class FdChecker final : public Checker {
+public:
+  const char *name() const override { return "fd"; }
+  bool models(std::string_view f) const override { return is_opener(f) || f == "close"; }
+
+  const std::vector<const char *> &state_names() const override {
+    static const std::vector<const char *> names = {"start", "unchecked", "closed", "stop"};
+    return names;
+  }
+
+  std::vector<const Warning *> warnings() const override {
+    return {&kFdLeak, &kFdDoubleClose, &kFdUseAfterClose, &kFdUseWithoutCheck};
+  }
+
+  bool on_call(CheckerContext &ctx, const CallEvent &call) override {
+    const std::string callee(call.callee);
+    if (f_uses(callee) && !call.args.empty())
+      use(ctx, call, callee);
+    if (is_opener(call.callee)) {
+      if (call.result)
+        ctx.set_state(call.result, Unchecked, *call.result_text);
+      return true;
+    }
+    if (call.callee == "close" && !call.args.empty()) {
+      const SvalId fd = call.args[0];
+      const StateId s = ctx.state(fd);
+      if (s == Closed) {
+        ctx.report(kFdDoubleClose, fd, call.arg_text(0));
+        ctx.set_state(fd, Stop, call.arg_text(0));
+      } else if (s == Unchecked) {
+        ctx.set_state(fd, Closed, call.arg_text(0));
+      }
+      return true;
+    }
+    // A stream made from the descriptor owns it now (the file checker's).
+    if (call.callee == "fdopen" && !call.args.empty() && ctx.state(call.args[0]) != Start)
+      ctx.set_state(call.args[0], Stop, call.arg_text(0));
+    return uses_first(call.callee);
+  }
+
+  bool is_leakable(StateId s) const override { return s == Unchecked; }
+
+  void on_leak(CheckerContext &ctx, SvalId fd, StateId, const std::string &expr) override {
+    if (ctx.compare(fd, ir::OpName::Lt, 0) != Tri::True) // -1 (open failed) holds nothing
+      ctx.report(kFdLeak, fd, expr);
+  }
+
+private:
+  static bool f_uses(const std::string &f) { return uses_first(f); }
+
+  void use(CheckerContext &ctx, const CallEvent &call, const std::string &callee) {
+    const SvalId fd = call.args[0];
+    const StateId s = ctx.state(fd);
+    if (s == Closed) {
+      ctx.report(kFdUseAfterClose, fd, call.arg_text(0), nullptr, 0, nullptr, callee);
+      ctx.set_state(fd, Stop, call.arg_text(0));
+    } else if (s == Unchecked && ctx.compare(fd, ir::OpName::Ge, 0) == Tri::Unknown && ctx.is_exact()) {
+      // Used before anything showed that open() succeeded: warned once.
+      ctx.report(kFdUseWithoutCheck, fd, call.arg_text(0), nullptr, 0, nullptr, callee);
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Checker> make_fd_checker() { return std::make_unique<FdChecker>(); }
+
+} // namespace pathwise
