@@ -1552,10 +1552,8 @@ private:
         if (!keep(t.second))
           t.second = m_svals.get(SK::Conjured, info(f.fn).uid_base[f.block] + f.index,
                                  -1 - static_cast<int64_t>(t.first));
-    // (What a pointer-to-const parameter points to does not change either.)
     auto unchanged = [&](const std::pair<std::string, SvalId> &m) {
-      return (earlier && level < 2 && std::binary_search(earlier->begin(), earlier->end(), m)) ||
-             (m.first[0] == 'S' && readonly_param(key_base(m.first)) && !set_contains(s.escaped, key_base(m.first)));
+      return earlier && level < 2 && std::binary_search(earlier->begin(), earlier->end(), m);
     };
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                   [&](const auto &m) { return !keep(m.second) && !unchanged(m); }),
