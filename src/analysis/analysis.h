@@ -1774,7 +1774,8 @@ private:
     return m_always_null[fi.index] = any && all;
   }
   std::map<uint32_t, bool> m_always_null; // by function, see always_returns_null
-  bool passes_tracked(const State &s, SvalId arg) const;
+  bool passes_tracked(const State &s, SvalId arg, bool null_in_memory) const;
+  static constexpr size_t kSmallCallee = 8; // blocks
   std::map<uint32_t, bool> m_callable;
   size_t m_callee_nodes = 0;     // nodes with a call stack
   std::set<uint32_t> m_not_entered; // functions found too costly to step into

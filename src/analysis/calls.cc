@@ -464,7 +464,12 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
                                       const std::vector<SvalId> &args, const std::vector<std::string> &arg_texts,
                                       const Loc &loc) {
   const Function &cf = m_module.functions[callee];
-  if (!m_worth_entering[callee] && !std::any_of(args.begin(), args.end(), [&](SvalId a) { return passes_tracked(s, a); }))
+  // (NULL in memory given to it is worth a look only in a small callee:
+  // stepping into every function given a struct with a NULL field costs
+  // more than it finds.)
+  const bool small = cf.blocks.size() <= kSmallCallee;
+  if (!m_worth_entering[callee] &&
+      !std::any_of(args.begin(), args.end(), [&](SvalId a) { return passes_tracked(s, a, small); }))
     return false; // nothing there for a checker: the call stays opaque
   const std::string &callee_name = m_module.function_name(cf);
   {
@@ -490,7 +495,7 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
 
 // Does an argument give the callee something a checker tracks: a tracked
 // value, NULL, a local holding a tracked value, or a callback?
-bool FunctionAnalysis::passes_tracked(const State &s, SvalId arg) const {
+bool FunctionAnalysis::passes_tracked(const State &s, SvalId arg, bool null_in_memory) const {
   const SvalId root = root_of(arg);
   // ...or a function to call back (what the callee does with it is known).
   if (is_tracked(s, root) || (m_svals[arg].kind == SK::Const && m_svals[arg].a == 0) ||
@@ -504,7 +509,7 @@ bool FunctionAnalysis::passes_tracked(const State &s, SvalId arg) const {
     prefix = "S" + std::to_string(root);
   else
     return false;
-  const bool any_null = prefix[0] == 'S';
+  const bool any_null = null_in_memory && prefix[0] == 'S';
   return std::any_of(s.memory.begin(), s.memory.end(), [&](const auto &m) {
     return key_in_local(m.first, prefix) &&
            (is_tracked(s, root_of(m.second)) ||
