@@ -931,12 +931,17 @@ private:
   void forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept = {}) {
     const std::string base = keep.substr(0, key_base_end(keep));
     // What a pointer-to-const parameter points to changes only where its
-    // pointer went (as Clang's analyzer assumes of any parameter).
+    // pointer went (as Clang's analyzer assumes of any parameter): kept
+    // too, unless it escaped.
+    std::vector<std::string> kept = also_kept;
+    for (uint32_t k : m_module.functions[m_entry].readonly_params) {
+      const SvalId param = m_svals.get(SK::Param, static_cast<int64_t>(k) - 1);
+      if (!set_contains(s.escaped, param))
+        kept.push_back("S" + std::to_string(param));
+    }
     auto goes = [&](const std::pair<std::string, SvalId> &m) {
       return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base)) && !private_region(s, m.first) &&
-             !(m.first[0] == 'S' && readonly_param(key_base(m.first)) && !set_contains(s.escaped, key_base(m.first))) &&
-             std::none_of(also_kept.begin(), also_kept.end(),
-                          [&](const std::string &k) { return key_in_local(m.first, k); });
+             std::none_of(kept.begin(), kept.end(), [&](const std::string &k) { return key_in_local(m.first, k); });
     };
     // What globals (and the caller's memory) held may now be held
     // elsewhere.

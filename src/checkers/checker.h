@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -155,6 +156,14 @@ inline void on_null_check(CheckerContext &ctx, SvalId v, bool is_null, const std
     ctx.set_state(v, is_null ? Null : Nonnull, expr);
 }
 } // namespace nullable
+
+// Is name one of names? (The checkers' tables of function names.)
+inline bool one_of(std::string_view name, std::initializer_list<std::string_view> names) {
+  for (std::string_view n : names)
+    if (n == name)
+      return true;
+  return false;
+}
 
 // All checkers, in a fixed order (registry.cc).
 std::vector<std::unique_ptr<Checker>> make_checkers();

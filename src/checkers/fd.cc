@@ -1,7 +1,7 @@
 // fd checker: POSIX file descriptors — leaks, double close, use after
 // close, use without checking that open succeeded (GCC 13's names).
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <algorithm>
+#include <string>
 #include <string_view>
 
 #include "checkers/checker.h"
@@ -55,10 +55,6 @@ const Warning kFdUseWithoutCheck{"fd-use-without-check",
                                  "%E could be invalid",
                                  Unchecked};
 
-bool one_of(std::string_view name, std::initializer_list<std::string_view> names) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
 // Functions returning a new descriptor (-1 on failure).
 bool is_opener(std::string_view f) {
   return one_of(f, {"open", "open64", "openat", "openat64", "creat", "creat64", "socket", "accept", "accept4", "dup",
@@ -91,9 +87,9 @@ public:
   }
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
-    const std::string callee(call.callee);
-    if (f_uses(callee) && !call.args.empty())
-      use(ctx, call, callee);
+    const bool uses = uses_first(call.callee);
+    if (uses && !call.args.empty())
+      use(ctx, call, std::string(call.callee));
     if (is_opener(call.callee)) {
       if (call.result)
         ctx.set_state(call.result, Unchecked, *call.result_text);
@@ -113,7 +109,7 @@ public:
     // A stream made from the descriptor owns it now (the file checker's).
     if (call.callee == "fdopen" && !call.args.empty() && ctx.state(call.args[0]) != Start)
       ctx.set_state(call.args[0], Stop, call.arg_text(0));
-    return uses_first(call.callee);
+    return uses;
   }
 
   bool is_leakable(StateId s) const override { return s == Unchecked; }
@@ -124,8 +120,6 @@ public:
   }
 
 private:
-  static bool f_uses(const std::string &f) { return uses_first(f); }
-
   void use(CheckerContext &ctx, const CallEvent &call, const std::string &callee) {
     const SvalId fd = call.args[0];
     const StateId s = ctx.state(fd);

@@ -50,10 +50,6 @@ const Warning kUseAfterClose{"file-use-after-close",
                              "%<%D%> on closed FILE %E",
                              Closed};
 
-bool one_of(std::string_view name, std::initializer_list<std::string_view> names) {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
-
 // Functions returning a new stream.
 bool is_opener(std::string_view f) { return one_of(f, {"fopen", "fdopen", "freopen", "tmpfile", "popen", "fopen64"}); }
 
