@@ -816,7 +816,8 @@ Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::m
       m_worth_entering[f] = true;
   // Constant arguments: for each static function whose address is not
   // taken, the constant each parameter gets at every call, if they agree.
-  const std::vector<bool> entry = is_entry(m);
+  m_entries = is_entry(m);
+  const std::vector<bool> &entry = m_entries;
   m_constant_args.resize(n);
   std::vector<bool> seen(n, false);
   for (size_t f = 0; f < n; ++f)

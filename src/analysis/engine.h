@@ -55,6 +55,8 @@ public:
   // is never taken): it is analysed in its callers' contexts, and on its
   // own only if no analysis stepped into it (see FunctionResult::entered).
   static std::vector<bool> is_entry(const ir::Module &m);
+  // The same for this engine's module (worked out once, on construction).
+  const std::vector<bool> &entries() const { return m_entries; }
 
   // Names of every warning any checker can raise, sorted.
   static std::vector<std::string> warning_names();
@@ -64,6 +66,7 @@ private:
   EngineOptions m_opts;
   std::vector<std::unique_ptr<Checker>> m_checkers;
   std::vector<bool> m_worth_entering; // by function, see the constructor
+  std::vector<bool> m_entries;        // by function: see is_entry
   std::vector<bool> m_writes_nothing; // by function: changes no memory outside its frame (a summary)
   // By function, by parameter: the constant every call passes (a static
   // function whose address is not taken), with whether there is one.

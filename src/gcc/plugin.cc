@@ -174,7 +174,7 @@ void analyse_translation_unit() {
   size_t failed = 0, too_complex = 0, total_nodes = 0;
   // Entries first; then static functions that were only called, if no
   // analysis stepped into them.
-  const std::vector<bool> entry = Engine::is_entry(module);
+  const std::vector<bool> &entry = engine.entries();
   std::vector<bool> entered(module.functions.size(), false);
   std::vector<uint32_t> order;
   for (int pass = 0; pass < 2; ++pass)
