@@ -269,6 +269,16 @@ static std::string quote(const std::string &s) {
   return out + "\"";
 }
 
+// " NAME(1,3)" for attributes that list argument numbers; "" for none.
+static std::string number_list(const char *name, const std::vector<uint32_t> &v) {
+  if (v.empty())
+    return "";
+  std::string out = std::string(" ") + name + "(";
+  for (size_t k = 0; k < v.size(); ++k)
+    out += (k ? "," : "") + std::to_string(v[k]);
+  return out + ")";
+}
+
 static std::string symbol_ref(const Module &m, uint32_t id) {
   const std::string &n = id < m.symbols.size() ? m.symbols[id].name : std::string("?");
   return "@" + (is_plain_name(n) ? n : quote(n));
@@ -406,13 +416,7 @@ struct Printer {
         << symbol_ref(m, f.symbol) << "(";
     for (size_t k = 0; k < f.params.size(); ++k)
       out << (k ? ", " : "") << def(f.params[k]);
-    out << ") -> " << type_text(f.ret_type);
-    if (!f.readonly_params.empty()) {
-      out << " readonly(";
-      for (size_t k = 0; k < f.readonly_params.size(); ++k)
-        out << (k ? "," : "") << f.readonly_params[k];
-      out << ")";
-    }
+    out << ") -> " << type_text(f.ret_type) << number_list("readonly", f.readonly_params);
     if (f.loc.line) {
       out << " !";
       if (f.loc.file < m.files.size())
@@ -478,30 +482,14 @@ std::string print_module(const Module &m) {
         }
         out << ")";
       }
-      auto list = [&](const char *name, const std::vector<uint32_t> &v) {
-        if (v.empty())
-          return;
-        out << " " << name << "(";
-        for (size_t k = 0; k < v.size(); ++k)
-          out << (k ? "," : "") << v[k];
-        out << ")";
-      };
-      list("readonly", sym.const_pointee);
-      list("writeonly", sym.write_only);
+      out << number_list("readonly", sym.const_pointee) << number_list("writeonly", sym.write_only);
       if (sym.returns_nonnull)
         out << " returns_nonnull";
-      list("alloc_size", sym.alloc_size);
+      out << number_list("alloc_size", sym.alloc_size);
       if (sym.format != Symbol::Format::None)
         out << " format(" << (sym.format == Symbol::Format::Printf ? "printf" : "scanf") << "," << sym.format_arg
             << "," << sym.format_first << ")";
-      if (sym.nonnull_all) {
-        out << " nonnull(*)";
-      } else if (!sym.nonnull.empty()) {
-        out << " nonnull(";
-        for (size_t k = 0; k < sym.nonnull.size(); ++k)
-          out << (k ? "," : "") << sym.nonnull[k];
-        out << ")";
-      }
+      out << (sym.nonnull_all ? " nonnull(*)" : number_list("nonnull", sym.nonnull));
       out << "\n";
     }
   }

@@ -38,9 +38,7 @@ public:
                                        : w == "writeonly" ? m_module.symbols[s].write_only
                                                           : m_module.symbols[s].alloc_size;
             expect('(');
-            do
-              v.push_back(static_cast<uint32_t>(number()));
-            while (accept(','));
+            numbers(v);
             expect(')');
             continue;
           } else if (w == "format") {
@@ -75,9 +73,7 @@ public:
             if (accept('*')) {
               m_module.symbols[s].nonnull_all = true;
             } else {
-              do
-                m_module.symbols[s].nonnull.push_back(static_cast<uint32_t>(number()));
-              while (accept(','));
+              numbers(m_module.symbols[s].nonnull);
             }
             expect(')');
             continue;
@@ -219,6 +215,13 @@ private:
       advance();
     }
     return neg ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+  }
+
+  // "N[,N...]" (argument numbers of an attribute) appended to v.
+  void numbers(std::vector<uint32_t> &v) {
+    do
+      v.push_back(static_cast<uint32_t>(number()));
+    while (accept(','));
   }
 
   std::string quoted() {
@@ -619,9 +622,7 @@ private:
     if (peek_word() == "readonly") {
       word();
       expect('(');
-      do
-        m_fn->readonly_params.push_back(static_cast<uint32_t>(number()));
-      while (accept(','));
+      numbers(m_fn->readonly_params);
       expect(')');
       skip_space_inline();
     }
