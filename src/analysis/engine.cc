@@ -6,6 +6,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/libc.h"
+#include "analysis/signal.h"
 
 namespace pathwise {
 
@@ -949,8 +950,14 @@ std::vector<bool> Engine::is_entry(const Module &m) {
   return entry;
 }
 
+std::vector<Finding> Engine::module_findings() const {
+  if (m_opts.disabled.count("unsafe-call-within-signal-handler"))
+    return {};
+  return signal_findings(m_module);
+}
+
 std::vector<std::string> Engine::warning_names() {
-  std::vector<std::string> out;
+  std::vector<std::string> out{"unsafe-call-within-signal-handler"};
   for (auto &c : make_checkers())
     for (const Warning *w : c->warnings())
       out.push_back(w->name);

@@ -58,6 +58,10 @@ public:
   // The same for this engine's module (worked out once, on construction).
   const std::vector<bool> &entries() const { return m_entries; }
 
+  // Findings about the module as a whole, not one function's paths
+  // (signal handlers' unsafe calls), without the disabled warnings.
+  std::vector<Finding> module_findings() const;
+
   // Names of every warning any checker can raise, sorted.
   static std::vector<std::string> warning_names();
 

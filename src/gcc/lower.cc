@@ -148,6 +148,7 @@ private:
       sym.is_noreturn = sym.is_noreturn || TREE_THIS_VOLATILE(decl);
       sym.is_const = sym.is_const || TREE_READONLY(decl); // __attribute__((const))
       sym.is_pure = sym.is_pure || DECL_PURE_P(decl);     // __attribute__((pure))
+      sym.is_library = sym.is_library || DECL_IN_SYSTEM_HEADER(decl) || fndecl_built_in_p(decl);
       if (!sym.loc.known())
         sym.loc = loc_of(DECL_SOURCE_LOCATION(decl));
       // __attribute__((malloc)) and malloc (DEALLOCATOR[, N]).

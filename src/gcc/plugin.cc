@@ -217,6 +217,12 @@ void analyse_translation_unit() {
         inform(DECL_SOURCE_LOCATION(decl), "%s: analysis of %qD skipped: %s", kPluginName, decl, failure.c_str());
     }
   }
+  try {
+    for (Finding &f : engine.module_findings())
+      findings.push_back(std::move(f));
+  } catch (...) {
+    ++failed; // an internal failure: the module-wide checks are skipped
+  }
   deduplicate(findings);
   std::stable_sort(findings.begin(), findings.end(),
                    [&](const Finding &a, const Finding &b) { return finding_before(module, a, b); });

@@ -60,6 +60,14 @@ int option_for(const std::string &warning) {
       {"possible-null-argument", OPT_Wanalyzer_possible_null_argument},
       {"possible-null-dereference", OPT_Wanalyzer_possible_null_dereference},
       {"use-after-free", OPT_Wanalyzer_use_after_free},
+      {"unsafe-call-within-signal-handler", OPT_Wanalyzer_unsafe_call_within_signal_handler},
+      {"tainted-array-index", OPT_Wanalyzer_tainted_array_index},
+      {"tainted-offset", OPT_Wanalyzer_tainted_offset},
+      {"tainted-size", OPT_Wanalyzer_tainted_size},
+      {"tainted-divisor", OPT_Wanalyzer_tainted_divisor},
+      {"tainted-allocation-size", OPT_Wanalyzer_tainted_allocation_size},
+      {"exposure-through-output-file", OPT_Wanalyzer_exposure_through_output_file},
+      {"use-of-uninitialized-value", OPT_Wanalyzer_use_of_uninitialized_value},
   };
   for (const auto &o : options)
     if (warning == o.first)

@@ -193,6 +193,7 @@ struct Symbol {
   bool is_const = false; // Variable: read-only; Function: __attribute__((const))
   bool is_static = false; // Function with a body: not visible outside its translation unit
   bool is_pure = false;   // Function: __attribute__((pure)), reads memory but changes nothing
+  bool is_library = false; // Function: declared in a system header or built in (the C library's)
   Loc loc;               // its declaration
   // Function: arguments declared __attribute__((nonnull)), 1-based;
   // nonnull_all: every pointer argument.

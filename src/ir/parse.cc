@@ -32,6 +32,8 @@ public:
             m_module.symbols[s].is_pure = true;
           else if (w == "returns_nonnull")
             m_module.symbols[s].returns_nonnull = true;
+          else if (w == "library")
+            m_module.symbols[s].is_library = true;
           else if (w == "readonly" || w == "writeonly" || w == "alloc_size") {
             word();
             std::vector<uint32_t> &v = w == "readonly"    ? m_module.symbols[s].const_pointee

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/engine.h"
+#include "analysis/signal.h"
 
 using namespace pathwise;
 using namespace pathwise::ir;
@@ -638,4 +639,52 @@ bb2:
   Engine e(r.module, o);
   r.result = e.analyze(1);
   EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
+
+// A handler registered with signal() that reaches a C library function
+// POSIX does not list (printf) through a function of its own; write and a
+// function of the program's own declared elsewhere are not reported.
+TEST(SignalHandlers, UnsafeCallThroughACalleeIsReportedOnce) {
+  const char *text = R"(declare @printf library
+declare @write library
+declare @signal library
+declare @elsewhere
+func @log(%1:ptr "msg") -> void !"t.c":1:6 {
+bb0:
+  call @printf(%1) !2:3
+  call @write(2:i32, %1, 1:i64) !3:3
+  call @elsewhere() !4:3
+  ret !5:1
+}
+func @handler(%1:i32 "sig") -> void !"t.c":6:13 {
+bb0:
+  call @log("x") !7:3
+  call @log("y") !8:3
+  ret !9:1
+}
+func @main() -> i32 !"t.c":10:5 {
+bb0:
+  call @signal(2:i32, @handler) !11:3
+  call @printf("not in a handler") !12:3
+  ret 0:i32 !13:1
+}
+)";
+  Module m = parse_module(text);
+  Engine e(m, {});
+  std::vector<Finding> f = e.module_findings();
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].warning, "unsafe-call-within-signal-handler");
+  EXPECT_EQ(f[0].cwe, 479);
+  EXPECT_EQ(plain_text(f[0].message), "call to 'printf' from within signal handler");
+  EXPECT_EQ(f[0].loc.line, 2u);
+  EXPECT_EQ(events(f[0]), (std::vector<std::string>{"11: registering 'handler' as signal handler",
+                                                     "0: later on, when the signal is delivered to the process",
+                                                     "6: entry to 'handler'", "7: calling 'log' from 'handler'",
+                                                     "1: entry to 'log'", "2: call to 'printf' from within signal handler"}));
+  EngineOptions off;
+  off.disabled.insert("unsafe-call-within-signal-handler");
+  Engine quiet(m, off);
+  EXPECT_TRUE(quiet.module_findings().empty());
+  EXPECT_TRUE(is_async_signal_safe("__builtin_memcpy"));
+  EXPECT_FALSE(is_async_signal_safe("fprintf"));
 }
