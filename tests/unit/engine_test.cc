@@ -350,7 +350,7 @@ TEST(Engine, WarningNamesAreSorted) {
                                              "file-use-after-close", "free-of-non-heap",
                                              "malloc-leak", "mismatching-deallocation", "null-argument", "null-dereference",
                                              "possible-null-argument", "possible-null-dereference",
-                                             "use-after-free"}));
+                                             "unsafe-call-within-signal-handler", "use-after-free"}));
 }
 
 // release (p) frees its argument; use (p) calls it twice.
