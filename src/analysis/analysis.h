@@ -357,6 +357,7 @@ private:
   std::vector<Pending> m_pending;
   std::map<uint32_t, std::pair<Loc, uint8_t>> m_evals; // __analyzer_eval: uid -> (place, Tri bits seen)
   std::map<uint32_t, std::pair<Loc, std::set<size_t>>> m_dump_nodes; // __analyzer_dump_exploded_nodes: uid -> states
+  std::map<uint32_t, std::pair<Loc, std::set<std::string>>> m_dump_states; // __analyzer_dump_state: uid -> state names
   bool m_entry_own = false; // passes take_branch's knowledge to enqueue
   bool m_path_ends = false;  // set by a call that does not return on this path
   std::unordered_map<std::string, std::string> m_key_text; // text_key() -> text
@@ -984,16 +985,118 @@ private:
   // Is the place of key inside a place bound to zero as a whole ("s = {}",
   // then s.p)?
   bool inside_zeros(const State &s, const std::string &key) const {
+    const SvalId outer = enclosing_value(s, key);
+    return outer && m_svals[outer].kind == SK::Const && m_svals[outer].a == 0;
+  }
+
+  // The value bound to the innermost place enclosing key's (not key's
+  // own), 0 if none; *at: where that place's key ends in key.
+  SvalId enclosing_value(const State &s, const std::string &key, size_t *at = nullptr) const {
     for (size_t end = key.size(); end > key_base_end(key);) {
       const size_t cut = key.find_last_of(".[+", end - 1);
       if (cut == std::string::npos || cut < key_base_end(key) || (key[0] == 'S' && key[cut] == '+'))
         break; // (p[1] is beside *p, not inside it)
-      const SvalId outer = read_memory(s, key.substr(0, cut));
-      if (outer)
-        return m_svals[outer].kind == SK::Const && m_svals[outer].a == 0;
+      if (const SvalId outer = read_memory(s, key.substr(0, cut))) {
+        if (at)
+          *at = cut;
+        return outer;
+      }
       end = cut;
     }
-    return false;
+    return 0;
+  }
+
+  // What is read at key, inside memory a call filled (a Blob bound to key
+  // or a place enclosing it): the Blob itself, or a Part of it; 0 if key is
+  // not inside such memory.
+  SvalId blob_read(const State &s, const std::string &key) {
+    const SvalId own = read_memory(s, key);
+    if (own)
+      return m_svals[own].kind == SK::Blob ? own : 0;
+    size_t at = 0;
+    SvalId outer = enclosing_value(s, key, &at);
+    if (!outer && key[0] == 'S' && key_base_end(key) < key.size() && key[key_base_end(key)] == '+') {
+      // p[1] lies beside *p, but inside what a call filled from p on.
+      at = key_base_end(key);
+      outer = read_memory(s, key.substr(0, at));
+    }
+    if (!outer || m_svals[outer].kind != SK::Blob)
+      return 0;
+    return m_svals.get(SK::Part, m_svals.string_id(key.substr(at)), 0, outer);
+  }
+
+  // A call filled what pointer v points to: one Blob stands for all of it.
+  SvalId fill_pointee(State &s, SvalId v) {
+    const std::string key = pointee_key(v);
+    if (key.empty())
+      return 0;
+    const SvalId blob = m_svals.get(SK::Blob, m_step_uid, m_svals.string_id(key));
+    write_memory(s, key, blob);
+    return blob;
+  }
+
+  // A value computed from a and b (b may be 0): checkers that track either
+  // may give it a state (taint spreads through arithmetic).
+  void derive(State &s, SvalId result, SvalId a, SvalId b, const Loc &loc) {
+    if (!result || result == a || result == b || m_svals[result].kind == SK::Const)
+      return;
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      if (map_get<StateId>(s.sm[c], result, 0) ||
+          (!map_get<StateId>(s.sm[c], a, 0) && !(b && map_get<StateId>(s.sm[c], b, 0))))
+        continue;
+      Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+      m_checkers[c]->on_derive(ctx, result, a, b);
+    }
+  }
+
+  // The Blob (or Part of one) that the memory of place's base, before its
+  // accessors, lies in; 0 if none.
+  SvalId blob_under(const State &s, const Place &p) {
+    std::string key;
+    if (p.base == PlaceBase::Local)
+      key = "L" + std::to_string(local_id(s, p.id));
+    else if (p.base == PlaceBase::Deref)
+      key = pointee_key(operand_value(s, p.pointer), p.offset);
+    return key.empty() ? 0 : blob_read(s, key);
+  }
+
+  // A signed value converted to unsigned ("(unsigned) i <= 255", as
+  // "i >= 0 && i < 256" is folded): a bound above is one below too.
+  bool signed_as_unsigned(const Operand &o) const {
+    if (!o.is_temp() || o.id >= m_cur->defs.size() || !m_cur->defs[o.id])
+      return false;
+    const Instruction &d = *m_cur->defs[o.id];
+    const Type &t = fn().temps[o.id].type;
+    return t.kind == TypeKind::Int && !t.is_signed && d.opcode == Opcode::Unary && d.op == OpName::Conv &&
+           d.operands[0].is_temp() && fn().temps[d.operands[0].id].type.is_signed;
+  }
+
+  // The indices of a place are used as array indices.
+  void use_indices(State &s, const Place &p, const Loc &loc) {
+    for (const Accessor &a : p.path)
+      if (a.kind == Accessor::Kind::Index)
+        use_value(s, UseKind::ArrayIndex, a.index, loc);
+  }
+
+  // The value of operand o is used as kind says (an index, an offset, a
+  // divisor): checkers that track it are told.
+  void use_value(State &s, UseKind kind, const Operand &o, const Loc &loc) {
+    if (!o.is_temp())
+      return;
+    const SvalId v = operand_value(s, o);
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      if (!map_get<StateId>(s.sm[c], v, 0))
+        continue;
+      // Signed as declared, before conversions ("(sizetype) i").
+      uint32_t t = o.id;
+      for (int hops = 0; hops < 4 && t < m_cur->defs.size() && m_cur->defs[t] &&
+                         m_cur->defs[t]->opcode == Opcode::Unary && m_cur->defs[t]->op == OpName::Conv &&
+                         m_cur->defs[t]->operands[0].is_temp();
+           ++hops)
+        t = m_cur->defs[t]->operands[0].id;
+      Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+      m_checkers[c]->on_use(ctx, kind, v, fn().temps[t].type.is_signed, m_cur->namer.operand(o));
+    }
   }
 
   // The number after a key's kind letter: the local of an L key, the
@@ -1004,10 +1107,14 @@ private:
 
   // Binds key to v. A whole-value binding of an enclosing key no longer
   // describes the whole, so it goes.
+  // (Memory a call filled keeps its Blob: what is not written over is
+  // still what the call put there.)
   void write_memory(State &s, const std::string &key, SvalId v) {
     clear_memory(s, key);
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                  [&](const auto &m) { return m.first != key && inside(key, m.first); }),
+                                  [&](const auto &m) {
+                                    return m.first != key && inside(key, m.first) && m_svals[m.second].kind != SK::Blob;
+                                  }),
                    s.memory.end());
     auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
                                [](const auto &p, const std::string &k) { return p.first < k; });
@@ -1405,6 +1512,12 @@ private:
                                *m_a.m_cur_events,
                                origin ? *origin : Origin{}, arg, note ? *note : Origin{}, detail, detail2});
     }
+    SvalId fill_pointee(SvalId v) override { return m_a.fill_pointee(m_s, v); }
+    SvalId pointee_value(SvalId v) const override {
+      const std::string key = m_a.pointee_key(v);
+      return key.empty() ? 0 : m_a.blob_read(m_s, key);
+    }
+    bool facts_dropped() const override { return m_s.approximate; }
     RegionInfo region_of(SvalId v) const override {
       v = m_a.root_of(v);
       const Sval &sv = m_a.m_svals[v];
@@ -1750,6 +1863,7 @@ private:
   void leave_call(State &s, SvalId ret, const Loc &at);
   bool m_entering = false; // set by step when it stepped into a call
   uint32_t m_step_block = 0; // the block of the instruction being stepped
+  uint32_t m_step_uid = 0;   // ...and its uid
   Loc m_after_call;        // where the code after the call being stepped starts
   bool callable(uint32_t f);
   // Does every return of the function give NULL (not a defensive check

@@ -192,6 +192,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size()) {
     const Symbol &sym = m_module.symbols[callee.id];
     call.callee_loc = sym.loc;
+    call.alloc_size = &sym.alloc_size;
+    call.size_args = &sym.size_args;
     call.returns_fresh = sym.is_malloc;
     call.deallocators = &sym.deallocators;
     auto d = m_deallocators.find(sym.name);
@@ -244,6 +246,21 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     auto &d = m_dump_nodes[uid];
     d.first = loc;
     d.second.insert(s.hash());
+    return result;
+  }
+  // A checker's state of a value: __analyzer_dump_state ("taint", v).
+  if (call.callee == "__analyzer_dump_state" && call.args.size() == 2 && in.operands[1].kind == OpKind::Str) {
+    std::string name = in.operands[1].str;
+    while (!name.empty() && name.back() == '\0')
+      name.pop_back();
+    for (size_t c = 0; c < m_checkers.size(); ++c)
+      if (name == m_checkers[c]->name()) {
+        const StateId st = m_checkers[c]->kind_of(map_get<StateId>(s.sm[c], call.args[1], 0));
+        const auto &names = m_checkers[c]->state_names();
+        auto &d = m_dump_states[uid];
+        d.first = loc;
+        d.second.insert(st < names.size() ? names[st] : "?");
+      }
     return result;
   }
   // Other introspection (GCC's __analyzer_dump_*, __analyzer_describe)

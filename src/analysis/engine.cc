@@ -214,6 +214,7 @@ void FunctionAnalysis::deref(State &s, const Instruction &in, uint32_t uid, cons
 void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc) {
   const uint32_t uid = m_cur->uid_base[block] + static_cast<uint32_t>(index);
   m_step_block = block;
+  m_step_uid = uid;
   // A result still bound holds last iteration's value, which the new
   // definition overwrites.
   std::vector<std::pair<SvalId, std::string>> overwritten;
@@ -262,6 +263,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Binary: {
+    if (in.op == OpName::Div || in.op == OpName::Mod)
+      use_value(s, UseKind::Divisor, in.operands[1], loc);
+    else if (in.op == OpName::PtrAdd)
+      use_value(s, UseKind::Offset, in.operands[1], loc);
     SvalId a = operand_value(s, in.operands[0]);
     SvalId b = operand_value(s, in.operands[1]);
     int64_t ca = 0, cb = 0;
@@ -359,8 +364,20 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
   }
   case Opcode::Load: {
     deref(s, in, uid, loc);
+    use_indices(s, in.place, loc);
     std::string key = local_key(s, in.place);
     SvalId v = key.empty() ? 0 : read_memory(s, key);
+    if (!v && !key.empty() && !s.memory.empty()) {
+      // Inside memory a call filled (fread's buffer): a part of it.
+      v = blob_read(s, key);
+      if (v && m_svals[v].kind == SK::Part) {
+        write_memory(s, key, v); // read again, the same value
+        derive(s, v, m_svals[v].base, 0, loc);
+      }
+    }
+    // Read through a pointer a checker tracks (argv, getenv's result):
+    // derived from it, for checkers that say so.
+    const SvalId through = in.place.base == PlaceBase::Deref ? root_of(operand_value(s, in.place.pointer)) : 0;
     if (!v && !key.empty() && key[0] == 'G')
       v = table_entry(key);
     TypeKind tk = fn().temps[in.result].type.kind;
@@ -393,11 +410,23 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // elements hold may now be used (and freed) through the result.
       escape_local(s, local_id(s, in.place.id));
     }
-    bind(v ? v : conjure(s, uid));
+    if (!v && key.empty() && !s.memory.empty()) {
+      // Any element of memory a call filled: derived from all of it.
+      if (const SvalId blob = blob_under(s, in.place)) {
+        v = conjure(s, uid);
+        derive(s, v, m_svals[blob].kind == SK::Part ? m_svals[blob].base : blob, 0, loc);
+      }
+    }
+    if (!v)
+      v = conjure(s, uid);
+    bind(v);
+    if (through && is_tracked(s, through))
+      derive(s, v, through, 0, loc);
     break;
   }
   case Opcode::Store: {
     deref(s, in, uid, loc);
+    use_indices(s, in.place, loc);
     SvalId v = operand_value(s, in.operands[0]);
     std::string key = local_key(s, in.place);
     // A scalar stored through a pointer to the start of a struct whose
@@ -417,7 +446,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // another field leaves alone.
       const std::string whole = key.substr(0, key_base_end(key));
       const SvalId held = read_memory(s, whole);
-      if (held && m_svals[held].kind != SK::Aggregate && !(m_svals[held].kind == SK::Const && m_svals[held].a == 0) &&
+      if (held && m_svals[held].kind != SK::Aggregate && m_svals[held].kind != SK::Blob &&
+          !(m_svals[held].kind == SK::Const && m_svals[held].a == 0) &&
           key.compare(whole.size(), 2, ".0") != 0) {
         s.memory.erase(std::lower_bound(s.memory.begin(), s.memory.end(), whole,
                                         [](const auto &m, const std::string &k) { return m.first < k; }));
@@ -527,6 +557,11 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
   case Opcode::Phi: break; // bound on the incoming edge
   default: break;           // terminators: see process()
   }
+  // What arithmetic computes from a value some checker tracks (taint).
+  if (in.result && ((in.opcode == Opcode::Binary && !is_comparison(in.op) && in.op != OpName::PtrAdd) ||
+                    (in.opcode == Opcode::Unary && in.op != OpName::Conv)))
+    derive(s, s.temp(in.result), operand_value(s, in.operands[0]),
+           in.operands.size() > 1 ? operand_value(s, in.operands[1]) : 0, loc);
 }
 
 void FunctionAnalysis::process(int32_t node_id) {
@@ -626,6 +661,14 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
             std::find(s2.unseen_branches.begin(), s2.unseen_branches.end(), std::make_pair(s.fn, block)) ==
                 s2.unseen_branches.end())
           s2.unseen_branches.push_back({s.fn, block});
+        if (t == Tri::Unknown)
+          for (size_t k = 0; k < m_checkers.size(); ++k)
+            if (map_get<StateId>(s2.sm[k], ua, 0) || map_get<StateId>(s2.sm[k], uc, 0)) {
+              m_cur_events = &evs;
+              Context ctx(*this, s2, static_cast<uint8_t>(k), loc);
+              m_checkers[k]->on_condition(ctx, ua, uop, uc, signed_as_unsigned(in.operands[0]));
+              m_cur_events = &events;
+            }
         if (t == Tri::Unknown && ptr && (uop == OpName::Eq || uop == OpName::Ne)) {
           m_cur_events = &evs;
           std::string expr = ptr == a ? m_cur->namer.operand(in.operands[0])
@@ -711,6 +754,27 @@ FunctionResult FunctionAnalysis::run() {
     init.bind(fn().params[k], m_constant_args && k < m_constant_args->size() && (*m_constant_args)[k].first
                                   ? m_svals.get(SK::Const, (*m_constant_args)[k].second)
                                   : m_svals.get(SK::Param, static_cast<int64_t>(k)));
+  {
+    // Checkers see the start (taint: main's argv, tainted_args).
+    set_frame(init);
+    EntryEvent entry;
+    const Symbol &sym = m_module.symbols[fn().symbol];
+    entry.function = Module::source_name(sym.name);
+    entry.tainted_args = sym.tainted_args;
+    std::vector<std::string> texts;
+    for (uint32_t p : fn().params) {
+      entry.params.push_back(init.temp(p));
+      texts.push_back(m_cur->temp_text[p]);
+    }
+    entry.param_texts = texts.data();
+    std::vector<RawEvent> none;
+    m_cur_events = &none;
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      Context ctx(*this, init, static_cast<uint8_t>(c), fn().loc);
+      m_checkers[c]->on_entry(ctx, entry);
+    }
+    m_cur_events = nullptr;
+  }
   m_nodes.reserve(64);
   enqueue(0, std::move(init), -1, {}, fn().loc);
   while (!m_worklist.empty()) {
@@ -755,6 +819,16 @@ FunctionResult FunctionAnalysis::run() {
     f.message = std::to_string(n) + (n == 1 ? " processed enode" : " processed enodes");
     result.findings.push_back(std::move(f));
   }
+  // A checker's states of a value at each __analyzer_dump_state.
+  for (const auto &[uid, seen] : m_dump_states)
+    for (const std::string &name : seen.second) {
+      Finding f;
+      f.warning = "introspection";
+      f.loc = seen.first;
+      f.function = function_of_uid(uid);
+      f.message = "state: %<" + name + "%>";
+      result.findings.push_back(std::move(f));
+    }
   result.nodes = m_nodes.size();
   result.too_complex = m_too_complex;
   result.too_complex_reason = m_too_complex_reason;

@@ -99,11 +99,10 @@ Finding FunctionAnalysis::build(const Pending &p) const {
     }
     case RawEvent::Kind::Call:
       // Handing on a pointer already released: said as GCC says it.
-      if (tracked_kind && tracked_kind == p.warning->ref_state &&
-          (std::string_view(p.warning->name) == "double-free" || std::string_view(p.warning->name) == "use-after-free"))
+      if (tracked_kind && tracked_kind == p.warning->ref_state && p.warning->passing)
         for (const auto &[v, text] : e->args)
           if (v == tracked && !text.empty()) {
-            ev.text = "passing freed pointer " + quote_expr(text) + " in call to " + quote_expr(e->callee) + " from " +
+            ev.text = format_text(p.warning->passing, text, 0) + " in call to " + quote_expr(e->callee) + " from " +
                       quote_expr(e->caller);
             break;
           }

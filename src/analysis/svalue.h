@@ -34,9 +34,14 @@ namespace pathwise {
 //   Pure       the result of a call to a const function (a = symbol, b =
 //              the interned list of argument values);
 //   Init       the value local memory had before the function wrote it
-//              (a = key).
+//              (a = key);
+//   Blob       all of the memory a call filled (fread's buffer: a = the
+//              call's uid, b = the memory's key);
+//   Part       what is read from inside a Blob (base = the Blob, a = the
+//              rest of the key: ".8", "[2]").
 enum class SK : uint8_t {
-  Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate, Pure, Init
+  Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate, Pure, Init,
+  Blob, Part
 };
 
 struct Sval {

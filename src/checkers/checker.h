@@ -42,6 +42,9 @@ struct Warning {
   const char *final_text;          // %E = expression, %N = number of the event into ref_state, %A = argument number
   const char *final_text_no_ref;   // used when that event is not on the path
   StateId ref_state;
+  // How a call event that hands on the value in ref_state is told
+  // ("passing freed pointer %E"; " in call to 'f' from 'g'" follows).
+  const char *passing = nullptr;
 };
 
 // A call as checkers see it. Example: free (p): callee "free", args {p},
@@ -64,8 +67,25 @@ struct CallEvent {
   // The deallocation as messages name it, if not the callee ('realloc'
   // releasing its argument).
   std::string_view dealloc_name;
+  // Declared by __attribute__((alloc_size)) and access (MODE, N, S): the
+  // arguments that give sizes (1-based; null: none).
+  const std::vector<uint32_t> *alloc_size = nullptr;
+  const std::vector<uint32_t> *size_args = nullptr;
   const std::string &arg_text(size_t i) const { return arg_texts[i]; }
 };
+
+// The start of the analysed function. Example: main (argc, argv), or a
+// function declared __attribute__((tainted_args)).
+struct EntryEvent {
+  std::string_view function;
+  bool tainted_args = false;
+  std::vector<SvalId> params;
+  const std::string *param_texts = nullptr; // one per parameter
+};
+
+// Where the engine uses an integer in a way an attacker could abuse:
+// a[i] (i), p + n (n), x / d and x % d (d).
+enum class UseKind : uint8_t { ArrayIndex, Offset, Divisor };
 
 // What a pointer points to, as far as the engine knows.
 // Example: &x for a local x: {Stack, declaration of x}.
@@ -104,6 +124,17 @@ public:
                       int arg = 0, const Origin *note = nullptr, const std::string &detail = "free",
                       const std::string &detail2 = "") = 0;
   virtual RegionInfo region_of(SvalId v) const = 0;
+  // A call wrote what pointer v points to (fread's buffer): gives that
+  // memory one fresh value standing for all of it (what is read from it
+  // later derives from that value, see Checker::on_derive) and returns it;
+  // 0 if where v points is not known.
+  virtual SvalId fill_pointee(SvalId v) = 0;
+  // The value standing for all of what pointer v points to, if a call
+  // filled it (0: none).
+  virtual SvalId pointee_value(SvalId v) const = 0;
+  // Facts were dropped on the way here (generalization): what branches
+  // taught about values may be missing.
+  virtual bool facts_dropped() const = 0;
 };
 
 class Checker {
@@ -137,6 +168,19 @@ public:
   virtual bool is_fresh_allocation(StateId) const { return false; }
   // v in state s became unreachable (and is not known to be NULL).
   virtual void on_leak(CheckerContext &, SvalId, StateId, const std::string &) {}
+  // The analysed function starts (not a callee stepped into).
+  virtual void on_entry(CheckerContext &, const EntryEvent &) {}
+  // result is computed from a and b (b = 0: from a alone), at least one of
+  // which has a state of this checker, and result has none yet: x + y,
+  // -x, a field read from memory a call filled (a = that memory's value).
+  virtual void on_derive(CheckerContext &, SvalId /*result*/, SvalId /*a*/, SvalId /*b*/) {}
+  // A branch learned "a op b", and a or b has a state of this checker;
+  // signed_as_unsigned: a signed value compared as unsigned, so that an
+  // upper bound excludes negative values too.
+  virtual void on_condition(CheckerContext &, SvalId /*a*/, ir::OpName, SvalId /*b*/, bool /*signed_as_unsigned*/) {}
+  // v, which has a state of this checker, is used as kind says; is_signed:
+  // its type before conversions.
+  virtual void on_use(CheckerContext &, UseKind, SvalId, bool /*is_signed*/, const std::string &) {}
 };
 
 // The first states of every checker of a resource that a call may fail to

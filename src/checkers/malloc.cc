@@ -39,7 +39,8 @@ const Warning kDoubleFree{"double-free",
                           {kAllocated, kAssumeNonnull, kAssumeNull, {kAnyState, Freed, "first %<%D%> here"}},
                           "second %<%D%> here; first %<%D%> was at %N",
                           "second %<%D%> here",
-                          Freed};
+                          Freed,
+                          "passing freed pointer %E"};
 
 // CWE-416: Use After Free.
 const Warning kUseAfterFree{"use-after-free",
@@ -49,7 +50,8 @@ const Warning kUseAfterFree{"use-after-free",
                             {kAllocated, kAssumeNonnull, kAssumeNull, {kAnyState, Freed, "freed here"}},
                             "use after %<%D%> of %E; freed at %N",
                             "use after %<%D%> of %E",
-                            Freed};
+                            Freed,
+                            "passing freed pointer %E"};
 
 // CWE-401: Missing Release of Memory after Effective Lifetime.
 const Warning kLeak{"malloc-leak",

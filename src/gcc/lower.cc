@@ -289,6 +289,7 @@ private:
   // returns_nonnull, alloc_size, format and access.
   static void read_type_attributes(tree decl, Symbol &sym) {
     sym.returns_nonnull = function_attribute(decl, "returns_nonnull") != NULL_TREE;
+    sym.tainted_args = function_attribute(decl, "tainted_args") != NULL_TREE;
     if (tree a = function_attribute(decl, "alloc_size"))
       for (tree arg = TREE_VALUE(a); arg; arg = TREE_CHAIN(arg))
         if (uint32_t n = small_constant(TREE_VALUE(arg)))
@@ -319,6 +320,9 @@ private:
       if (acc.internal_p || acc.ptrarg >= 1024)
         continue;
       const uint32_t n = acc.ptrarg + 1;
+      if (acc.sizarg < 1024 &&
+          std::find(sym.size_args.begin(), sym.size_args.end(), acc.sizarg + 1) == sym.size_args.end())
+        sym.size_args.push_back(acc.sizarg + 1);
       if (acc.mode == access_read_only || acc.mode == access_none) {
         if (std::find(sym.const_pointee.begin(), sym.const_pointee.end(), n) == sym.const_pointee.end())
           sym.const_pointee.push_back(n);
@@ -328,6 +332,7 @@ private:
     }
     std::sort(sym.const_pointee.begin(), sym.const_pointee.end());
     std::sort(sym.write_only.begin(), sym.write_only.end());
+    std::sort(sym.size_args.begin(), sym.size_args.end());
   }
 
   // A variable, parameter or return slot (not a function, label, ...).
@@ -1042,6 +1047,46 @@ bool ModuleLowering::lower(function *fun, std::string &reason) {
   for (auto it = m_symbols.begin(); it != m_symbols.end();)
     it = it->second >= nsyms ? m_symbols.erase(it) : std::next(it);
   return false;
+}
+
+namespace {
+
+// The functions an initializer stores into fields marked tainted_args.
+void tainted_callbacks(tree init, std::vector<tree> &out, int depth) {
+  if (!init || TREE_CODE(init) != CONSTRUCTOR || depth > 8)
+    return;
+  unsigned HOST_WIDE_INT i;
+  tree index, value;
+  FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(init), i, index, value) {
+    tree v = value;
+    STRIP_NOPS(v);
+    if (TREE_CODE(v) == CONSTRUCTOR) {
+      tainted_callbacks(v, out, depth + 1);
+    } else if (index && TREE_CODE(index) == FIELD_DECL && TREE_CODE(v) == ADDR_EXPR &&
+               TREE_CODE(TREE_OPERAND(v, 0)) == FUNCTION_DECL &&
+               lookup_attribute("tainted_args", DECL_ATTRIBUTES(index))) {
+      out.push_back(TREE_OPERAND(v, 0));
+    }
+  }
+}
+
+} // namespace
+
+void ModuleLowering::mark_tainted_callbacks() {
+  std::vector<tree> fns;
+  varpool_node *v;
+  FOR_EACH_VARIABLE(v) {
+    if (fns.size() > 4096)
+      break;
+    tree init = in_lto_p ? v->get_constructor() : DECL_INITIAL(v->decl);
+    if (init && init != error_mark_node)
+      tainted_callbacks(init, fns, 0);
+  }
+  for (tree f : fns) {
+    auto it = m_symbols.find(f);
+    if (it != m_symbols.end() && it->second < m_module.symbols.size())
+      m_module.symbols[it->second].tainted_args = true;
+  }
 }
 
 } // namespace pathwise::plugin

@@ -22,6 +22,10 @@ public:
   // (with a reason) if the body could not be lowered; the module is then
   // left unchanged.
   bool lower(function *fun, std::string &reason);
+  // Functions that global initializers store into fields declared
+  // __attribute__((tainted_args)) take tainted arguments too (GCC's
+  // rule): marks the lowered ones.
+  void mark_tainted_callbacks();
 
 private:
   ir::Module &m_module;

@@ -164,6 +164,7 @@ void analyse_translation_unit() {
         inform(DECL_SOURCE_LOCATION(n->decl), "%s: function %qD skipped: %s", kPluginName, n->decl, why.c_str());
     }
   }
+  lowering.mark_tainted_callbacks();
   if (g_options.dump_ir)
     dump_module(module);
 

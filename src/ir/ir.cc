@@ -413,6 +413,7 @@ struct Printer {
 
   void function() {
     out << "func " << (f.symbol < m.symbols.size() && m.symbols[f.symbol].is_static ? "static " : "")
+        << (f.symbol < m.symbols.size() && m.symbols[f.symbol].tainted_args ? "tainted_args " : "")
         << symbol_ref(m, f.symbol) << "(";
     for (size_t k = 0; k < f.params.size(); ++k)
       out << (k ? ", " : "") << def(f.params[k]);
@@ -483,7 +484,8 @@ std::string print_module(const Module &m) {
         }
         out << ")";
       }
-      out << number_list("readonly", sym.const_pointee) << number_list("writeonly", sym.write_only);
+      out << number_list("readonly", sym.const_pointee) << number_list("writeonly", sym.write_only)
+          << number_list("sizes", sym.size_args);
       if (sym.returns_nonnull)
         out << " returns_nonnull";
       out << number_list("alloc_size", sym.alloc_size);

@@ -211,6 +211,11 @@ struct Symbol {
   // Function: parameters with access (write_only, N): the function writes
   // what they point to, and neither reads nor releases it.
   std::vector<uint32_t> write_only;
+  // Function: access (MODE, N, S) attributes' size arguments S (1-based).
+  std::vector<uint32_t> size_args;
+  // Function: __attribute__((tainted_args)): its arguments come from an
+  // attacker (a system call's entry, say).
+  bool tainted_args = false;
   // Function: __attribute__((returns_nonnull)).
   bool returns_nonnull = false;
   // Function: __attribute__((alloc_size (N[, M]))): the arguments whose

@@ -34,10 +34,11 @@ public:
             m_module.symbols[s].returns_nonnull = true;
           else if (w == "library")
             m_module.symbols[s].is_library = true;
-          else if (w == "readonly" || w == "writeonly" || w == "alloc_size") {
+          else if (w == "readonly" || w == "writeonly" || w == "alloc_size" || w == "sizes") {
             word();
             std::vector<uint32_t> &v = w == "readonly"    ? m_module.symbols[s].const_pointee
                                        : w == "writeonly" ? m_module.symbols[s].write_only
+                                       : w == "sizes"     ? m_module.symbols[s].size_args
                                                           : m_module.symbols[s].alloc_size;
             expect('(');
             numbers(v);
@@ -602,8 +603,13 @@ private:
     const bool is_static = peek_word() == "static";
     if (is_static)
       word();
+    skip_space_inline();
+    const bool tainted = peek_word() == "tainted_args";
+    if (tainted)
+      word();
     uint32_t sym = symbol_ref(SymbolKind::Function);
     m_module.symbols[sym].is_static = is_static;
+    m_module.symbols[sym].tainted_args = tainted;
     if (m_module.symbols[sym].body >= 0)
       fail("function '" + m_module.symbols[sym].name + "' defined twice");
     m_module.symbols[sym].kind = SymbolKind::Function;

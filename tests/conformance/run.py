@@ -63,6 +63,10 @@ CHECKER_WARNINGS = {
     "malloc": ["double-free", "use-after-free", "malloc-leak", "possible-null-dereference", "null-dereference",
                "possible-null-argument", "null-argument", "free-of-non-heap", "mismatching-deallocation"],
     "file": ["double-fclose", "file-leak"],
+    "taint": ["tainted-array-index", "tainted-offset", "tainted-size", "tainted-divisor", "tainted-allocation-size",
+              "tainted-format-string", "tainted-command"],
+    "sensitive": ["exposure-through-output-file"],
+    "signal": ["unsafe-call-within-signal-handler"],
 }
 
 

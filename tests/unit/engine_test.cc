@@ -345,12 +345,14 @@ TEST(Engine, InvalidIrIsAnInternalErrorNotACrash) {
 
 TEST(Engine, WarningNamesAreSorted) {
   auto names = Engine::warning_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"double-fclose", "double-free", "fd-double-close", "fd-leak",
-                                             "fd-use-after-close", "fd-use-without-check", "file-leak",
-                                             "file-use-after-close", "free-of-non-heap",
-                                             "malloc-leak", "mismatching-deallocation", "null-argument", "null-dereference",
+  EXPECT_EQ(names, (std::vector<std::string>{"double-fclose", "double-free", "exposure-through-output-file",
+                                             "fd-double-close", "fd-leak", "fd-use-after-close", "fd-use-without-check",
+                                             "file-leak", "file-use-after-close", "free-of-non-heap", "malloc-leak",
+                                             "mismatching-deallocation", "null-argument", "null-dereference",
                                              "possible-null-argument", "possible-null-dereference",
-                                             "unsafe-call-within-signal-handler", "use-after-free"}));
+                                             "tainted-allocation-size", "tainted-array-index", "tainted-command",
+                                             "tainted-divisor", "tainted-format-string", "tainted-offset",
+                                             "tainted-size", "unsafe-call-within-signal-handler", "use-after-free"}));
 }
 
 // release (p) frees its argument; use (p) calls it twice.
