@@ -1025,15 +1025,23 @@ private:
     return m_svals.get(SK::Part, m_svals.string_id(key.substr(at)), 0, outer);
   }
 
-  // A call filled what pointer v points to: one Blob stands for all of it.
-  SvalId fill_pointee(State &s, SvalId v) {
+  // A call fills what pointer v points to: one Blob will stand for all of
+  // it, bound once the call's other effects on memory are done.
+  SvalId fill_pointee(uint8_t checker, SvalId v) {
     const std::string key = pointee_key(v);
     if (key.empty())
       return 0;
     const SvalId blob = m_svals.get(SK::Blob, m_step_uid, m_svals.string_id(key));
-    write_memory(s, key, blob);
+    m_fills.push_back({key, blob, checker, 0});
     return blob;
   }
+  struct Fill {
+    std::string key;
+    SvalId blob;
+    uint8_t checker;
+    StateId state; // what the checker made of it
+  };
+  std::vector<Fill> m_fills; // during a call
 
   // A value computed from a and b (b may be 0): checkers that track either
   // may give it a state (taint spreads through arithmetic).
@@ -1512,7 +1520,7 @@ private:
                                *m_a.m_cur_events,
                                origin ? *origin : Origin{}, arg, note ? *note : Origin{}, detail, detail2});
     }
-    SvalId fill_pointee(SvalId v) override { return m_a.fill_pointee(m_s, v); }
+    SvalId fill_pointee(SvalId v) override { return m_a.fill_pointee(m_checker, v); }
     SvalId pointee_value(SvalId v) const override {
       const std::string key = m_a.pointee_key(v);
       return key.empty() ? 0 : m_a.blob_read(m_s, key);

@@ -290,10 +290,13 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     result = m_svals.get(SK::Pure, callee.id, m_svals.list_id(call.args));
     handled = true;
   } else if (!call.callee.empty()) {
+    m_fills.clear();
     for (size_t c = 0; c < m_checkers.size(); ++c) {
       Context ctx(*this, s, static_cast<uint8_t>(c), loc);
       handled = m_checkers[c]->on_call(ctx, call) || handled;
     }
+    for (Fill &f : m_fills) // the states checkers gave what the call fills
+      f.state = map_get<StateId>(s.sm[f.checker], f.blob, 0);
   }
   // __attribute__((returns_nonnull)): the result is not NULL (an
   // allocator so declared needs no check).
@@ -374,6 +377,13 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     }
   }
   model_out_buffer(s, in, uid, loc, call);
+  // What the call filled, after its other effects on memory.
+  for (const Fill &f : m_fills) {
+    write_memory(s, f.key, f.blob);
+    if (f.state)
+      map_set<StateId>(s.sm[f.checker], f.blob, f.state, 0);
+  }
+  m_fills.clear();
   // strchr and the like: NULL on this path, a pointer into the first
   // argument on another.
   if (in.result && !call.args.empty() && libc::returns_null_or_into_first(call.callee) &&

@@ -759,7 +759,8 @@ FunctionResult FunctionAnalysis::run() {
     set_frame(init);
     EntryEvent entry;
     const Symbol &sym = m_module.symbols[fn().symbol];
-    entry.function = Module::source_name(sym.name);
+    const std::string name = Module::source_name(sym.name);
+    entry.function = name;
     entry.tainted_args = sym.tainted_args;
     std::vector<std::string> texts;
     for (uint32_t p : fn().params) {

@@ -294,10 +294,13 @@ private:
     }
     const int format = format_argument(call.callee);
     if (format >= 0 && static_cast<size_t>(format) < call.args.size() && tainted_string(ctx, call.args[format]))
-      ctx.report(kFormat, call.args[format], call.arg_text(format));
+      ctx.report(kFormat, call.args[format], string_text(call.arg_text(format)));
     if (is_command(call.callee) && !call.args.empty() && tainted_string(ctx, call.args[0]))
-      ctx.report(kCommand, call.args[0], call.arg_text(0));
+      ctx.report(kCommand, call.args[0], string_text(call.arg_text(0)));
   }
+
+  // A string as people name it: 'line' for the array line ('&line').
+  static std::string string_text(const std::string &arg) { return arg.size() > 1 && arg[0] == '&' ? arg.substr(1) : arg; }
 
   static bool declared(const std::vector<uint32_t> *args, size_t k) {
     if (!args)

@@ -1,0 +1,195 @@
+/* taint: values an attacker controls, used without the checks that bound
+   them.  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+struct header
+{
+  int index;
+  unsigned int count;
+  long offset;
+  char table[64];
+};
+
+char index_bad (FILE *f)
+{
+  struct header h;
+  if (fread (&h, sizeof h, 1, f) != 1)
+    return 0;
+  return h.table[h.index]; /* { dg-warning "use of attacker-controlled value 'h.index' in array lookup without bounds checking \\\[CWE-129\\\]" } */
+}
+
+char index_lower_only_bad (FILE *f)
+{
+  struct header h;
+  if (fread (&h, sizeof h, 1, f) != 1 || h.index < 0)
+    return 0;
+  return h.table[h.index]; /* { dg-warning "in array lookup without upper-bounds checking" } */
+}
+
+char index_upper_only_bad (FILE *f)
+{
+  struct header h;
+  if (fread (&h, sizeof h, 1, f) != 1 || h.index >= 64)
+    return 0;
+  return h.table[h.index]; /* { dg-warning "in array lookup without checking for negative" } */
+}
+
+char index_ok (FILE *f)
+{
+  struct header h;
+  if (fread (&h, sizeof h, 1, f) != 1)
+    return 0;
+  if (h.index < 0 || h.index >= 64)
+    return 0;
+  return h.table[h.index];
+}
+
+/* Unsigned: only the upper bound is missing, and checking it is enough.  */
+char unsigned_bad (FILE *f)
+{
+  struct header h;
+  if (fread (&h, sizeof h, 1, f) != 1)
+    return 0;
+  return h.table[h.count]; /* { dg-warning "'h.count' in array lookup without upper-bounds checking" } */
+}
+
+char unsigned_ok (FILE *f)
+{
+  struct header h;
+  if (fread (&h, sizeof h, 1, f) != 1 || h.count >= sizeof h.table)
+    return 0;
+  return h.table[h.count];
+}
+
+/* Not read from outside: nothing to say.  */
+char untainted_ok (struct header *h)
+{
+  return h->table[h->index];
+}
+
+char offset_bad (int fd, char *base)
+{
+  long off;
+  if (read (fd, &off, sizeof off) != sizeof off)
+    return 0;
+  return *(base + off); /* { dg-warning "use of attacker-controlled value 'off' as offset without bounds checking \\\[CWE-823\\\]" } */
+}
+
+int divisor_bad (int x)
+{
+  int d = getchar ();
+  return x / d; /* { dg-warning "use of attacker-controlled value 'd' as divisor without checking for zero \\\[CWE-369\\\]" } */
+}
+
+int divisor_ok (int x)
+{
+  int d = getchar ();
+  if (d == 0)
+    return 0;
+  return x / d;
+}
+
+void *allocation_bad (void)
+{
+  size_t n;
+  if (scanf ("%zu", &n) != 1)
+    return NULL;
+  return malloc (n); /* { dg-warning "use of attacker-controlled value 'n' as allocation size without upper-bounds checking \\\[CWE-789\\\]" } */
+}
+
+void *allocation_ok (void)
+{
+  size_t n;
+  if (scanf ("%zu", &n) != 1 || n > 4096)
+    return NULL;
+  return malloc (n);
+}
+
+/* An entry point whose arguments come from an attacker.  */
+void __attribute__((tainted_args))
+size_bad (char *dst, const char *src, size_t len)
+{
+  memcpy (dst, src, len); /* { dg-warning "use of attacker-controlled value 'len' as size without upper-bounds checking \\\[CWE-129\\\]" } */
+}
+
+void __attribute__((tainted_args))
+size_ok (char *dst, const char *src, size_t len)
+{
+  if (len > 64)
+    return;
+  memcpy (dst, src, len);
+}
+
+/* Strings: a format and a command from outside.  */
+void format_bad (FILE *f)
+{
+  char line[128];
+  if (fgets (line, sizeof line, f))
+    printf (line); /* { dg-warning "use of attacker-controlled string 'line' as format string \\\[CWE-134\\\]" } */
+}
+
+void format_ok (FILE *f)
+{
+  char line[128];
+  if (fgets (line, sizeof line, f))
+    printf ("%s", line);
+}
+
+void command_bad (void)
+{
+  const char *cmd = getenv ("EDITOR");
+  if (cmd)
+    system (cmd); /* { dg-warning "use of attacker-controlled string 'cmd' as command \\\[CWE-78\\\]" } */
+}
+
+void command_ok (void)
+{
+  system ("ls");
+}
+
+/* Across functions: the value is read in one function and used in
+   another.  */
+static int read_index (FILE *f)
+{
+  int i;
+  if (fread (&i, sizeof i, 1, f) != 1)
+    return 0;
+  return i;
+}
+
+char cross_function_bad (FILE *f, const char *table)
+{
+  int i = read_index (f);
+  return table[i]; /* { dg-warning "use of attacker-controlled value '\[^'\]+' as offset without bounds checking" } */
+}
+
+static char lookup (const char *table, int i)
+{
+  return table[i]; /* { dg-warning "use of attacker-controlled value '\[^'\]+' as offset without bounds checking" } */
+}
+
+char cross_function_callee_bad (FILE *f, const char *table)
+{
+  int i;
+  if (fread (&i, sizeof i, 1, f) != 1)
+    return 0;
+  return lookup (table, i);
+}
+
+char cross_function_ok (FILE *f, const char *table)
+{
+  int i = read_index (f);
+  if (i < 0 || i > 15)
+    return 0;
+  return lookup (table, i);
+}
+
+int main (int argc, char **argv)
+{
+  if (argc > 1)
+    printf (argv[1]); /* { dg-warning "use of attacker-controlled string '\[^'\]+' as format string" } */
+  return 0;
+}
