@@ -88,6 +88,16 @@ struct Pending {
   std::string detail, detail2;  // %D, %X
 };
 
+// CWE-457: a read of a variable or of memory nothing has written.
+inline const Warning kUninit{"use-of-uninitialized-value",
+                             457,
+                             "Use of Uninitialized Variable",
+                             "use of uninitialized value %E",
+                             {},
+                             "use of uninitialized value %E here",
+                             "use of uninitialized value %E here",
+                             kAnyState};
+
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.
 inline const Warning kDumpPath{"introspection", 0, "", "path", {}, "here", "here", kAnyState};
@@ -383,8 +393,91 @@ private:
     case OpKind::GlobalAddr: return m_svals.get(SK::GlobalAddr, o.id);
     case OpKind::Func: return m_svals.get(SK::FuncAddr, o.id);
     case OpKind::Str: return m_svals.get(SK::StrAddr, m_svals.string_id(o.str));
+    case OpKind::Undef: {
+      if (o.str.empty())
+        return kUnknownSval;
+      const SvalId v = m_svals.get(SK::Poison, m_svals.string_id(o.str));
+      m_poison_decl.emplace(v, o.decl);
+      return v;
+    }
     default: return kUnknownSval;
     }
+  }
+
+  // --- uninitialized values ---
+  std::map<SvalId, Loc> m_poison_decl; // Poison value -> its variable's declaration
+
+  void report_uninit(const State &s, const std::string &expr, const Loc &decl, const Loc &loc) {
+    if (s.approximate || m_opts.disabled.count(kUninit.name))
+      return; // (facts dropped: the path may not be possible)
+    Origin origin;
+    if (decl.known())
+      origin = {decl, "region created on stack here"};
+    m_pending.push_back(
+        {&kUninit, 0, 0, expr, loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, origin, 0, Origin{}, "", ""});
+  }
+
+  // Operand o is used (computed with, passed, dereferenced, returned): the
+  // value of a variable never set is reported. True if it was.
+  bool use_operand(const State &s, const Operand &o, const Loc &loc) {
+    if (o.kind != OpKind::Undef && o.kind != OpKind::Temp)
+      return false;
+    const SvalId v = operand_value(s, o);
+    if (m_svals[v].kind != SK::Poison)
+      return false;
+    auto d = m_poison_decl.find(v);
+    report_uninit(s, m_svals.string_at(m_svals[v].a), d != m_poison_decl.end() ? d->second : Loc{}, loc);
+    return true;
+  }
+
+  // The pointer and indices of place p are used: true if the pointer is
+  // the value of a variable never set (reported; nothing to read or write).
+  bool uses_poison(const State &s, const Place &p, const Loc &loc) {
+    for (const Accessor &a : p.path)
+      if (a.kind == Accessor::Kind::Index)
+        use_operand(s, a.index, loc);
+    return p.base == PlaceBase::Deref && use_operand(s, p.pointer, loc);
+  }
+
+  // The storage a memory key lies in: a local's address, or the pointer an
+  // S key's region hangs off (0 for globals).
+  SvalId key_root(const std::string &key) {
+    if (key[0] == 'L')
+      return m_svals.get(SK::LocalAddr, key_base(key));
+    return key[0] == 'S' ? key_base(key) : 0;
+  }
+
+  // Bindings of memory were dropped (states joined or generalized): what
+  // they described may have been written, so its storage no longer counts
+  // as unwritten.
+  void forget_unwritten(State &s, const std::vector<std::pair<std::string, SvalId>> &dropped) {
+    for (const auto &m : dropped)
+      if (!s.uninit.empty())
+        set_erase(s.uninit, key_root(m.first));
+  }
+
+  // Does memory bind anything at key or inside it?
+  bool bound_inside(const State &s, const std::string &key) const {
+    auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
+                               [](const auto &m, const std::string &k) { return m.first < k; });
+    return it != s.memory.end() && key_in_local(it->first, key);
+  }
+
+  // The current function's locals (not parameters) hold nothing yet.
+  void uninit_locals(State &s) {
+    for (uint32_t l = 0; l < fn().locals.size(); ++l)
+      if (!fn().locals[l].is_param)
+        set_insert(s.uninit, m_svals.get(SK::LocalAddr, local_id(s, l)));
+  }
+
+  // What pointer place p reads from or writes to: its root (a local's
+  // address, an allocation), or 0.
+  SvalId place_root(const State &s, const Place &p) {
+    if (p.base == PlaceBase::Local)
+      return m_svals.get(SK::LocalAddr, local_id(s, p.id));
+    if (p.base == PlaceBase::Deref)
+      return root_of(operand_value(s, p.pointer));
+    return 0;
   }
 
   // base + off, kept flat: an offset of an offset adds up (or becomes
@@ -475,6 +568,9 @@ private:
     for (SvalId &e : s.escaped)
       e = sub(e);
     std::sort(s.escaped.begin(), s.escaped.end());
+    for (SvalId &u : s.uninit)
+      u = sub(u);
+    std::sort(s.uninit.begin(), s.uninit.end());
   }
 
   // The 0/1 value of "a op b". Comparisons of comparisons nest only a few
@@ -1144,6 +1240,8 @@ private:
 
   void escape_value(State &s, SvalId v) {
     v = root_of(v);
+    if (!s.uninit.empty())
+      set_erase(s.uninit, v); // code elsewhere may write it
     if (v && m_svals[v].kind == SK::LocalAddr) {
       // Code elsewhere can now reach the local and what it holds.
       auto local = static_cast<SvalId>(m_svals[v].a);
@@ -1467,6 +1565,9 @@ private:
                       s.relations.end());
     s.escaped.erase(std::remove_if(s.escaped.begin(), s.escaped.end(), [&](SvalId v) { return !reachable(v); }),
                     s.escaped.end());
+    s.uninit.erase(std::remove_if(s.uninit.begin(), s.uninit.end(),
+                                  [&](SvalId v) { return m_svals[v].kind != SK::LocalAddr && !reachable(v); }),
+                   s.uninit.end());
   }
 
   // --- checker context ---
@@ -1621,8 +1722,11 @@ private:
     }
     for (SvalId &e : s.escaped)
       e = canon(e, canon);
+    for (SvalId &u : s.uninit)
+      u = canon(u, canon);
     if (changed.empty())
       return changed;
+    std::sort(s.uninit.begin(), s.uninit.end());
     std::sort(s.relations.begin(), s.relations.end());
     for (SmMap &m : s.sm)
       std::sort(m.begin(), m.end());
@@ -1644,6 +1748,10 @@ private:
   void generalize(State &s, uint32_t block, int level, uint32_t start = 0, bool resumed = false,
                   const std::vector<std::pair<std::string, SvalId>> *earlier = nullptr) {
     s.approximate = true;
+    // Allocations' values may be renamed below: forget which are unwritten.
+    s.uninit.erase(std::remove_if(s.uninit.begin(), s.uninit.end(),
+                                  [&](SvalId v) { return m_svals[v].kind != SK::LocalAddr; }),
+                   s.uninit.end());
     // Results of const calls always stay: equal calls must agree.
     auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
     // (A struct value names the memory that holds its fields: widening it
@@ -1681,9 +1789,18 @@ private:
     auto unchanged = [&](const std::pair<std::string, SvalId> &m) {
       return earlier && level < 2 && std::binary_search(earlier->begin(), earlier->end(), m);
     };
-    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                  [&](const auto &m) { return !keep(m.second) && !unchanged(m); }),
-                   s.memory.end());
+    {
+      std::vector<std::pair<std::string, SvalId>> dropped;
+      s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                    [&](const auto &m) {
+                                      const bool drop = !keep(m.second) && !unchanged(m);
+                                      if (drop)
+                                        dropped.push_back(m);
+                                      return drop;
+                                    }),
+                     s.memory.end());
+      forget_unwritten(s, dropped);
+    }
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                        [&](const Constraint &k) { return !is_tracked(s, k.v) && !stays(k.v); }),
                         s.constraints.end());
@@ -1722,6 +1839,11 @@ private:
       // escapes rather than leaks.
       for (const auto &m : gone)
         escape_value(s, m.second);
+      forget_unwritten(s, gone);
+      std::vector<std::pair<std::string, SvalId>> gone_e;
+      std::set_difference(e.memory.begin(), e.memory.end(), s.memory.begin(), s.memory.end(),
+                          std::back_inserter(gone_e));
+      forget_unwritten(s, gone_e);
     }
     std::vector<Constraint> cs;
     for (const Constraint &c : s.constraints) {
@@ -1735,6 +1857,11 @@ private:
         cs.push_back({c.v, true, std::min(c.lo, it->lo), std::max(c.hi, it->hi)});
     }
     s.constraints = std::move(cs);
+    // Unwritten only if unwritten on both.
+    std::vector<SvalId> both;
+    std::set_intersection(s.uninit.begin(), s.uninit.end(), e.uninit.begin(), e.uninit.end(),
+                          std::back_inserter(both));
+    s.uninit = std::move(both);
     std::vector<Relation> rs;
     std::set_intersection(s.relations.begin(), s.relations.end(), e.relations.begin(), e.relations.end(),
                           std::back_inserter(rs));

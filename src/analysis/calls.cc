@@ -218,6 +218,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     call.result = result;
     call.result_text = &m_cur->temp_text[in.result];
   }
+  // A call may write what it is given a pointer to (fread, memset, init
+  // (&x)); reading from it is fine afterwards.
+  if (!s.uninit.empty())
+    for (SvalId a : call.args)
+      set_erase(s.uninit, root_of(a));
   bool handled = false;
   if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 &&
       m_forks_made < m_opts.max_forks) {
@@ -377,6 +382,10 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     }
   }
   model_out_buffer(s, in, uid, loc, call);
+  // malloc's and alloca's memory holds nothing yet (calloc's holds zeros).
+  if (result && m_svals[result].kind == SK::Conjured &&
+      one_of(call.callee, {"malloc", "__builtin_malloc", "alloca", "__builtin_alloca", "__builtin_alloca_with_align"}))
+    set_insert(s.uninit, result);
   // What the call filled, after its other effects on memory.
   for (const Fill &f : m_fills) {
     write_memory(s, f.key, f.blob);
@@ -515,6 +524,7 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
   set_frame(s);
   for (size_t k = 0; k < args.size(); ++k)
     s.bind(cf.params[k], args[k]);
+  uninit_locals(s);
   m_cur_events->push_back(event(RawEvent::Kind::Entry, cf.loc, "entry to " + quote_expr(callee_name)));
   m_entered.insert(callee);
   return true;
@@ -605,6 +615,13 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
   const FnInfo &callee_info = *m_cur;
   Frame caller = std::move(s.stack.back());
   s.stack.pop_back();
+  // The callee's locals are gone.
+  s.uninit.erase(std::remove_if(s.uninit.begin(), s.uninit.end(),
+                                [&](SvalId v) {
+                                  return m_svals[v].kind == SK::LocalAddr &&
+                                         (static_cast<uint64_t>(m_svals[v].a) >> kFrameShift) > s.stack.size();
+                                }),
+                 s.uninit.end());
   s.temps = std::move(caller.temps);
   s.loops = std::move(caller.loops);
   s.fn = caller.fn;

@@ -227,6 +227,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
   };
   switch (in.opcode) {
   case Opcode::Copy: {
+    if (use_operand(s, in.operands[0], loc)) { // reported once: what it gave is unknown now
+      bind(conjure(s, uid));
+      break;
+    }
     SvalId v = operand_value(s, in.operands[0]);
     if (in.operands[0].kind == OpKind::Null && fn().temps[in.result].var)
       m_cur_events->push_back(null_origin(v, in.result, loc));
@@ -234,6 +238,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Unary: {
+    if (use_operand(s, in.operands[0], loc)) {
+      bind(conjure(s, uid));
+      break;
+    }
     SvalId a = operand_value(s, in.operands[0]);
     int64_t c;
     if (in.op == OpName::Conv) {
@@ -263,6 +271,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Binary: {
+    if (use_operand(s, in.operands[0], loc) | use_operand(s, in.operands[1], loc)) {
+      bind(conjure(s, uid));
+      break;
+    }
     if (in.op == OpName::Div || in.op == OpName::Mod)
       use_value(s, UseKind::Divisor, in.operands[1], loc);
     else if (in.op == OpName::PtrAdd)
@@ -363,6 +375,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Load: {
+    if (uses_poison(s, in.place, loc)) {
+      bind(conjure(s, uid));
+      break;
+    }
     deref(s, in, uid, loc);
     use_indices(s, in.place, loc);
     std::string key = local_key(s, in.place);
@@ -381,6 +397,26 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     if (!v && !key.empty() && key[0] == 'G')
       v = table_entry(key);
     TypeKind tk = fn().temps[in.result].type.kind;
+    if (!v && !s.uninit.empty()) {
+      // Memory nothing has written yet: in storage unwritten since it was
+      // made, with no binding at, around or (for a whole struct, or an
+      // unknown element) inside the place.
+      const SvalId root = place_root(s, in.place);
+      const bool whole = tk == TypeKind::Record || tk == TypeKind::Array;
+      // (An unknown element, or bits of a word: somewhere in the storage.)
+      const bool vague = key.empty() || key.find('?') != std::string::npos;
+      std::string prefix = key;
+      if (vague && in.place.base == PlaceBase::Local)
+        prefix = "L" + std::to_string(local_id(s, in.place.id));
+      else if (vague)
+        prefix = root ? pointee_key(root) : "";
+      if (root && set_contains(s.uninit, root) && !prefix.empty() && !enclosing_value(s, prefix) &&
+          (!(whole || vague) || !bound_inside(s, prefix)) && (vague || whole || !read_memory(s, key + ".0"))) {
+        const Local *l = m_svals[root].kind == SK::LocalAddr ? local_of(s, static_cast<uint64_t>(m_svals[root].a)) : nullptr;
+        report_uninit(s, m_cur->namer.place(in.place), l ? l->loc : Loc{}, loc);
+        v = conjure(s, uid);
+      }
+    }
     if (!v && !key.empty() && tk != TypeKind::Record && tk != TypeKind::Array) {
       // The first field and the whole, through a pointer to either
       // ("&r.first" is "&r"): the same place.
@@ -425,10 +461,17 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Store: {
+    if (uses_poison(s, in.place, loc))
+      break;
     deref(s, in, uid, loc);
     use_indices(s, in.place, loc);
-    SvalId v = operand_value(s, in.operands[0]);
+    SvalId v = use_operand(s, in.operands[0], loc) ? conjure(s, uid) : operand_value(s, in.operands[0]);
     std::string key = local_key(s, in.place);
+    // Written: a place memory names keeps its binding (the rest of the
+    // storage stays unwritten); anywhere else, the storage as a whole.
+    if (!s.uninit.empty() && (key.empty() || m_svals[v].kind == SK::Aggregate))
+      if (const SvalId root = place_root(s, in.place))
+        set_erase(s.uninit, root);
     // A scalar stored through a pointer to the start of a struct whose
     // fields memory describes is its first field ("&obj->first" is "obj"),
     // not the whole struct.
@@ -533,6 +576,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Call:
+    // A variable never set, passed: reported here, not again in the callee.
+    for (const Operand &o : in.operands)
+      if (use_operand(s, o, loc) && o.is_temp())
+        s.bind(o.id, conjure(s, uid));
     if (enter_call(s, block, index, in, loc)) {
       m_entering = true; // the result is bound on the way back
       break;
@@ -627,6 +674,11 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
       if (!gone.empty())
         purge(s, gone, {}, false, 0, loc);
       continue;
+    }
+    if (in.opcode == Opcode::Br || in.opcode == Opcode::Switch || in.opcode == Opcode::Ret) {
+      m_cur_events = &events;
+      for (const Operand &o : in.operands)
+        use_operand(s, o, loc);
     }
     switch (in.opcode) {
     case Opcode::Br: {
@@ -755,8 +807,9 @@ FunctionResult FunctionAnalysis::run() {
                                   ? m_svals.get(SK::Const, (*m_constant_args)[k].second)
                                   : m_svals.get(SK::Param, static_cast<int64_t>(k)));
   {
-    // Checkers see the start (taint: main's argv, tainted_args).
     set_frame(init);
+    uninit_locals(init);
+    // Checkers see the start (taint: main's argv, tainted_args).
     EntryEvent entry;
     const Symbol &sym = m_module.symbols[fn().symbol];
     const std::string name = Module::source_name(sym.name);
@@ -786,9 +839,15 @@ FunctionResult FunctionAnalysis::run() {
   // De-duplicate: same warning, place and expression -> the first found,
   // which breadth-first order makes a shortest path.
   std::set<std::tuple<std::string, uint32_t, uint32_t, uint32_t, uint32_t, std::string>> seen;
+  // Uninitialized values: one statement's first (a line's later
+  // statements read what the first one already flagged: "n--, *p++").
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> uninit_at; // (file, line) -> column
   for (const Pending &p : m_pending) {
     auto key = std::make_tuple(std::string(p.warning->name), p.loc.file, p.loc.line, p.loc.col, p.loc.handle, p.expr);
     if (!seen.insert(key).second)
+      continue;
+    if (p.warning == &kUninit && !uninit_at.emplace(std::make_pair(p.loc.file, p.loc.line), p.loc.col).second &&
+        uninit_at[{p.loc.file, p.loc.line}] != p.loc.col)
       continue;
     Finding f = build(p);
     if (f.warning.empty())
@@ -1032,7 +1091,7 @@ std::vector<Finding> Engine::module_findings() const {
 }
 
 std::vector<std::string> Engine::warning_names() {
-  std::vector<std::string> out{"unsafe-call-within-signal-handler"};
+  std::vector<std::string> out{"unsafe-call-within-signal-handler", detail::kUninit.name};
   for (auto &c : make_checkers())
     for (const Warning *w : c->warnings())
       out.push_back(w->name);

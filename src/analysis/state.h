@@ -91,6 +91,9 @@ struct State {
   std::vector<SvalId> escaped;                         // sorted: reachable from elsewhere
   std::vector<SvalId> exposed;                         // sorted: locals whose address escaped
   std::vector<std::pair<uint32_t, uint8_t>> loops;     // loop head -> trips round it so far (capped)
+  // Sorted: storage nothing has written yet (the addresses of locals, and
+  // what malloc returned); reading it is a use of an uninitialized value.
+  std::vector<SvalId> uninit;
   // Facts were dropped on the way here (generalization), so the path may be
   // infeasible. Not part of equality: the first state to reach a point wins.
   bool approximate = false;
@@ -102,7 +105,7 @@ struct State {
   bool operator==(const State &o) const {
     return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && sm == o.sm &&
            constraints == o.constraints && relations == o.relations && escaped == o.escaped && exposed == o.exposed &&
-           loops == o.loops;
+           loops == o.loops && uninit == o.uninit;
   }
   SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
   void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
@@ -134,6 +137,8 @@ struct State {
       mix(e * 977u);
     for (auto &l : loops)
       mix(l.first * 131u + l.second);
+    for (SvalId u : uninit)
+      mix(u * 7717u);
     return h;
   }
 };
@@ -145,5 +150,11 @@ inline void set_insert(std::vector<SvalId> &s, SvalId v) {
 }
 
 inline bool set_contains(const std::vector<SvalId> &s, SvalId v) { return std::binary_search(s.begin(), s.end(), v); }
+
+inline void set_erase(std::vector<SvalId> &s, SvalId v) {
+  auto it = std::lower_bound(s.begin(), s.end(), v);
+  if (it != s.end() && *it == v)
+    s.erase(it);
+}
 
 } // namespace pathwise

@@ -38,10 +38,11 @@ namespace pathwise {
 //   Blob       all of the memory a call filled (fread's buffer: a = the
 //              call's uid, b = the memory's key);
 //   Part       what is read from inside a Blob (base = the Blob, a = the
-//              rest of the key: ".8", "[2]").
+//              rest of the key: ".8", "[2]");
+//   Poison     the value of a variable never set (a = its name's string id).
 enum class SK : uint8_t {
   Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate, Pure, Init,
-  Blob, Part
+  Blob, Part, Poison
 };
 
 struct Sval {

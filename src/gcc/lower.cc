@@ -37,6 +37,10 @@ private:
   function *m_fun;
   Function m_fn;
   std::unordered_map<unsigned, uint32_t> m_ssa;   // SSA version -> temporary
+  // SSA version -> what -ftrivial-auto-var-init's .DEFERRED_INIT gave it
+  // (a variable never set, to the analysis).
+  std::unordered_map<unsigned, Operand> m_deferred_init;
+  std::unordered_map<tree, tree> m_vla_of; // pointer behind a variable-length array -> the array
   std::unordered_map<tree, uint32_t> m_locals;    // decl -> local index
   std::unordered_map<int, uint32_t> m_block;      // GCC bb index -> IR block
   std::unordered_map<tree, uint32_t> m_var;       // user variable -> its ordinal among same-named ones
@@ -372,6 +376,26 @@ private:
   // A temporary for a user variable's value, named after the variable;
   // shadowing variables of the same name get distinct ordinals.
   uint32_t named_temp(Type type, tree decl) {
+    // The pointer a variable-length array lives behind ("p.1" for "int
+    // p[n]") is named after the array.
+    if (decl && TREE_CODE(decl) == VAR_DECL && DECL_ARTIFICIAL(decl)) {
+      if (m_vla_of.empty()) {
+        unsigned ix;
+        tree var;
+        m_vla_of.emplace(nullptr, nullptr); // worked out
+        FOR_EACH_LOCAL_DECL(m_fun, ix, var) {
+          if (TREE_CODE(var) != VAR_DECL || !DECL_HAS_VALUE_EXPR_P(var))
+            continue;
+          tree ve = DECL_VALUE_EXPR(var);
+          if ((TREE_CODE(ve) == INDIRECT_REF || TREE_CODE(ve) == MEM_REF) &&
+              TREE_CODE(TREE_OPERAND(ve, 0)) == VAR_DECL)
+            m_vla_of.emplace(TREE_OPERAND(ve, 0), var);
+        }
+      }
+      auto vla = m_vla_of.find(decl);
+      if (vla != m_vla_of.end() && vla->second)
+        decl = vla->second;
+    }
     std::string name = user_name(decl);
     uint32_t var = 0;
     if (!name.empty()) {
@@ -426,6 +450,17 @@ private:
     return static_cast<int64_t>(TREE_INT_CST_LOW(t));
   }
 
+  // The value of variable var before anything set it: named if the user
+  // declared it.
+  Operand undef_of(tree var) {
+    Operand u = Operand::undef();
+    if (var && TREE_CODE(var) == VAR_DECL && !user_name(var).empty() && !DECL_HARD_REGISTER(var)) {
+      u.str = user_name(var);
+      u.decl = loc_of(DECL_SOURCE_LOCATION(var));
+    }
+    return u;
+  }
+
   // An operand; may emit instructions (loads, address computations) into
   // the current block. With `in_phi`, emits nothing.
   Operand operand(tree t, bool in_phi = false) {
@@ -438,8 +473,11 @@ private:
       if (SSA_NAME_IS_DEFAULT_DEF(t)) {
         tree var = SSA_NAME_VAR(t);
         if (!var || TREE_CODE(var) != PARM_DECL)
-          return Operand::undef(); // an uninitialised local
+          return undef_of(var); // an uninitialised local
       }
+      auto deferred = m_deferred_init.find(SSA_NAME_VERSION(t));
+      if (deferred != m_deferred_init.end())
+        return deferred->second;
       return Operand::temp(temp_for(t));
     }
     case INTEGER_CST:
@@ -690,6 +728,8 @@ private:
     switch (get_gimple_rhs_class(code)) {
     case GIMPLE_SINGLE_RHS: {
       tree rhs = gimple_assign_rhs1(stmt);
+      if (TREE_CODE(lhs) != SSA_NAME && TREE_CODE(rhs) == SSA_NAME && m_deferred_init.count(SSA_NAME_VERSION(rhs)))
+        return; // -ftrivial-auto-var-init's filling: the variable is still never set
       if (TREE_CODE(lhs) != SSA_NAME) {
         // A store; aggregate copies go through a temporary.
         // "x = {}" (or "{ 0 }") fills x with zeros; other constructors
@@ -762,6 +802,14 @@ private:
   void lower_call(gcall *stmt) {
     Instruction in;
     std::vector<Operand> args;
+    if (gimple_call_internal_p(stmt) && gimple_call_internal_fn(stmt) == IFN_DEFERRED_INIT) {
+      // -ftrivial-auto-var-init: the variable is still one the program
+      // never set (as GCC's analyzer sees it). Memory: nothing written.
+      tree lhs = gimple_call_lhs(stmt);
+      if (lhs && TREE_CODE(lhs) == SSA_NAME)
+        m_deferred_init.emplace(SSA_NAME_VERSION(lhs), undef_of(SSA_NAME_VAR(lhs)));
+      return;
+    }
     if (gimple_call_internal_p(stmt)) {
       in = unknown(std::string("internal ") + internal_fn_name(gimple_call_internal_fn(stmt)));
     } else {

@@ -306,7 +306,7 @@ struct Printer {
     case OpKind::Func: return symbol_ref(m, o.id);
     case OpKind::Str: return quote(o.str);
     case OpKind::Float: return "fp:" + type_text(o.type);
-    case OpKind::Undef: return "undef";
+    case OpKind::Undef: return o.str.empty() ? "undef" : "undef(" + quote(o.str) + ")";
     }
     return "?";
   }

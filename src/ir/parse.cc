@@ -397,8 +397,17 @@ private:
     std::string w = word();
     if (w == "null")
       return Operand::null();
-    if (w == "undef")
-      return Operand::undef();
+    if (w == "undef") {
+      Operand o = Operand::undef();
+      if (cur() == '(') { // undef("x"): the value of variable x, never set
+        advance();
+        skip_space();
+        o.str = quoted();
+        skip_space();
+        expect(')');
+      }
+      return o;
+    }
     if (w == "fp") {
       expect(':');
       Operand o;

@@ -352,7 +352,8 @@ TEST(Engine, WarningNamesAreSorted) {
                                              "possible-null-argument", "possible-null-dereference",
                                              "tainted-allocation-size", "tainted-array-index", "tainted-command",
                                              "tainted-divisor", "tainted-format-string", "tainted-offset",
-                                             "tainted-size", "unsafe-call-within-signal-handler", "use-after-free"}));
+                                             "tainted-size", "unsafe-call-within-signal-handler", "use-after-free",
+                                             "use-of-uninitialized-value"}));
 }
 
 // release (p) frees its argument; use (p) calls it twice.
