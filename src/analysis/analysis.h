@@ -456,6 +456,48 @@ private:
         set_erase(s.uninit, key_root(m.first));
   }
 
+  // The steps of a key after its base, as kinds: ".8[2]" -> "fi".
+  static std::string key_shape(const std::string &key) {
+    std::string out;
+    for (size_t k = key_base_end(key); k < key.size(); ++k)
+      if (key[k] == '.' || key[k] == '[' || key[k] == '+')
+        out += key[k] == '.' ? 'f' : key[k] == '[' ? 'i' : 'o';
+    return out;
+  }
+
+  // Is a place of storage that is partly written read the way the
+  // written places were (same steps), or is the storage untouched? A read
+  // through another type (a cast, a union's other member) names bytes
+  // the keys cannot compare: not to be taken for unwritten.
+  bool laid_out_alike(const State &s, const std::string &key) const {
+    const std::string base = key.substr(0, key_base_end(key));
+    const std::string shape = key_shape(key);
+    bool any = false;
+    for (auto it = std::lower_bound(s.memory.begin(), s.memory.end(), base,
+                                    [](const auto &m, const std::string &k) { return m.first < k; });
+         it != s.memory.end() && key_in_local(it->first, base); ++it) {
+      if (m_svals[it->second].kind == SK::Init)
+        continue; // a read remembered, not a write
+      any = true;
+      if (key_shape(it->first) == shape)
+        return true;
+    }
+    return !any;
+  }
+
+  // Was anything written in a union the place is in (a member shares its
+  // bytes with the others: which of them it covers is not known)?
+  bool union_written(const State &s, const Place &p) {
+    Place prefix = p;
+    for (size_t k = 0; k < p.path.size(); ++k)
+      if (p.path[k].kind == Accessor::Kind::Field && p.path[k].in_union) {
+        prefix.path.resize(k + 1);
+        const std::string key = local_key(s, prefix);
+        return key.empty() || bound_inside(s, key);
+      }
+    return false;
+  }
+
   // Does memory bind anything at key or inside it?
   bool bound_inside(const State &s, const std::string &key) const {
     auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
@@ -741,7 +783,40 @@ private:
     range_of(s, v, lo, hi);
     if (c < lo || c > hi)
       return true;
-    return std::binary_search(s.constraints.begin(), s.constraints.end(), Constraint{v, false, c, c});
+    return excluded(s, v, c);
+  }
+
+  // Is c among the values v is known to differ from (a "not in [lo, hi]"
+  // fact: one value, or a switch's case range on its default edge)?
+  static bool excluded(const State &s, SvalId v, int64_t c) {
+    for (auto it = std::lower_bound(s.constraints.begin(), s.constraints.end(),
+                                    Constraint{v, false, INT64_MIN, INT64_MIN});
+         it != s.constraints.end() && it->v == v && !it->is_range; ++it)
+      if (it->lo <= c && c <= it->hi)
+        return true;
+    return false;
+  }
+
+  // Adds "v is not in [lo, hi]"; false if v must be.
+  bool assume_not_in(State &s, SvalId v, int64_t lo, int64_t hi) {
+    if (lo == hi)
+      return assume(s, v, OpName::Ne, m_svals.get(SK::Const, lo));
+    const SK kind = m_svals[v].kind;
+    if (v == kUnknownSval || kind == SK::Cmp || kind == SK::Aggregate)
+      return true;
+    int64_t vlo, vhi;
+    range_of(s, v, vlo, vhi);
+    if (lo <= vlo && vhi <= hi)
+      return false;
+    if (hi < vlo || lo > vhi)
+      return true;
+    if (lo <= vlo) // cut from below or above: still one range
+      return assume(s, v, OpName::Gt, m_svals.get(SK::Const, hi));
+    if (hi >= vhi)
+      return assume(s, v, OpName::Lt, m_svals.get(SK::Const, lo));
+    Constraint k{v, false, lo, hi};
+    s.constraints.insert(std::lower_bound(s.constraints.begin(), s.constraints.end(), k), k);
+    return true;
   }
 
   // "v op c" for a value in [lo, hi] that is not ne_c (v != c known).
@@ -918,9 +993,9 @@ private:
     // Replace v's range; not-equal facts inside it stay, those outside go.
     auto &cs = s.constraints;
     cs.erase(std::remove_if(cs.begin(), cs.end(),
-                            [&](const Constraint &k) { return k.v == v && (k.is_range || k.lo < lo || k.lo > hi); }),
+                            [&](const Constraint &k) { return k.v == v && (k.is_range || k.hi < lo || k.lo > hi); }),
              cs.end());
-    if (lo == hi && std::binary_search(cs.begin(), cs.end(), Constraint{v, false, lo, lo}))
+    if (lo == hi && excluded(s, v, lo))
       return false;
     if (lo != INT64_MIN || hi != INT64_MAX) {
       Constraint k{v, true, lo, hi};
@@ -1211,13 +1286,15 @@ private:
 
   // Binds key to v. A whole-value binding of an enclosing key no longer
   // describes the whole, so it goes.
-  // (Memory a call filled keeps its Blob: what is not written over is
-  // still what the call put there.)
+  // (Memory a call filled keeps its Blob, and memory filled with zeros its
+  // zero: what is not written over is still what was put there.)
   void write_memory(State &s, const std::string &key, SvalId v) {
     clear_memory(s, key);
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                   [&](const auto &m) {
-                                    return m.first != key && inside(key, m.first) && m_svals[m.second].kind != SK::Blob;
+                                    const Sval &held = m_svals[m.second];
+                                    return m.first != key && inside(key, m.first) && held.kind != SK::Blob &&
+                                           !(held.kind == SK::Const && held.a == 0);
                                   }),
                    s.memory.end());
     auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,

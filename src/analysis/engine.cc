@@ -410,10 +410,15 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         prefix = "L" + std::to_string(local_id(s, in.place.id));
       else if (vague)
         prefix = root ? pointee_key(root) : "";
-      if (root && set_contains(s.uninit, root) && !prefix.empty() && !enclosing_value(s, prefix) &&
-          (!(whole || vague) || !bound_inside(s, prefix)) && (vague || whole || !read_memory(s, key + ".0"))) {
-        const Local *l = m_svals[root].kind == SK::LocalAddr ? local_of(s, static_cast<uint64_t>(m_svals[root].a)) : nullptr;
-        report_uninit(s, m_cur->namer.place(in.place), l ? l->loc : Loc{}, loc);
+      const Local *local =
+          m_svals[root].kind == SK::LocalAddr ? local_of(s, static_cast<uint64_t>(m_svals[root].a)) : nullptr;
+      // (Not the compiler's own temporaries: 'D.1993' means nothing to a reader.)
+      const bool named = !local || (!local->name.empty() && local->name.compare(0, 2, "D.") != 0 &&
+                                    local->name[0] != '<' && local->type.size != 0);
+      if (root && named && set_contains(s.uninit, root) && !prefix.empty() && !enclosing_value(s, prefix) &&
+          (!(whole || vague) || !bound_inside(s, prefix)) && (vague || whole || !read_memory(s, key + ".0")) &&
+          (vague || whole || laid_out_alike(s, key)) && !union_written(s, in.place)) {
+        report_uninit(s, m_cur->namer.place(in.place), local ? local->loc : Loc{}, loc);
         v = conjure(s, uid);
       }
     }
@@ -440,7 +445,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       v = key[0] != 'L' || set_contains(s.exposed, key_base(key))
               ? conjure(s, uid)
               : m_svals.get(SK::Init, m_svals.string_id(key));
-      write_memory(s, key, v);
+      // (Kept beside what binds the place around it: that still holds.)
+      auto at = std::lower_bound(s.memory.begin(), s.memory.end(), key,
+                                 [](const auto &m, const std::string &k) { return m.first < k; });
+      s.memory.insert(at, {key, v});
     } else if (!v && in.place.base == PlaceBase::Local) {
       // Read through an unknown index: it may be any element, so what the
       // elements hold may now be used (and freed) through the result.
@@ -469,7 +477,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     std::string key = local_key(s, in.place);
     // Written: a place memory names keeps its binding (the rest of the
     // storage stays unwritten); anywhere else, the storage as a whole.
-    if (!s.uninit.empty() && (key.empty() || m_svals[v].kind == SK::Aggregate))
+    if (!s.uninit.empty() && (key.empty() || m_svals[v].kind == SK::Aggregate || in.operands[0].kind == OpKind::Str))
       if (const SvalId root = place_root(s, in.place))
         set_erase(s.uninit, root);
     // A scalar stored through a pointer to the start of a struct whose
@@ -757,17 +765,27 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         if (known && (cv < c.lo || cv > c.hi))
           continue;
         State s2 = s;
-        if (c.lo == c.hi && !assume(s2, v, OpName::Eq, m_svals.get(SK::Const, c.lo)))
+        if (c.lo == c.hi ? !assume(s2, v, OpName::Eq, m_svals.get(SK::Const, c.lo))
+                         : !assume(s2, v, OpName::Ge, m_svals.get(SK::Const, c.lo)) ||
+                               !assume(s2, v, OpName::Le, m_svals.get(SK::Const, c.hi)))
           continue;
         any_case = any_case || known;
         take_branch(s2, block, c.target, events, "", false, loc, false);
       }
       if (!any_case) {
+        // The default: none of the cases' values (as "differs from" facts,
+        // when there are few of them, ranges counted out).
+        uint64_t values = 0;
+        for (const SwitchCase &c : in.cases)
+          values += c.hi >= c.lo ? static_cast<uint64_t>(c.hi) - static_cast<uint64_t>(c.lo) + 1 : 0;
         State s2 = s;
         bool ok = true;
         for (const SwitchCase &c : in.cases)
-          if (c.lo == c.hi && in.cases.size() <= 16)
-            ok = ok && assume(s2, v, OpName::Ne, m_svals.get(SK::Const, c.lo));
+          if (values <= 16)
+            for (int64_t x = c.lo; ok && x <= c.hi; ++x)
+              ok = assume(s2, v, OpName::Ne, m_svals.get(SK::Const, x));
+          else if (in.cases.size() <= 16)
+            ok = ok && assume_not_in(s2, v, c.lo, c.hi);
         if (ok)
           take_branch(s2, block, in.targets[0], events, "", false, loc, false);
       }

@@ -588,6 +588,8 @@ private:
       a.kind = Accessor::Kind::Field;
       a.name = decl_name(field);
       a.offset = -1;
+      a.in_union = TREE_CODE(field) == FIELD_DECL && DECL_CONTEXT(field) &&
+                   (TREE_CODE(DECL_CONTEXT(field)) == UNION_TYPE || TREE_CODE(DECL_CONTEXT(field)) == QUAL_UNION_TYPE);
       if (TREE_CODE(field) == FIELD_DECL && DECL_FIELD_OFFSET(field) &&
           TREE_CODE(DECL_FIELD_OFFSET(field)) == INTEGER_CST && DECL_FIELD_BIT_OFFSET(field) &&
           TREE_CODE(DECL_FIELD_BIT_OFFSET(field)) == INTEGER_CST)

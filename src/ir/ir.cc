@@ -324,7 +324,8 @@ struct Printer {
     }
     for (const Accessor &a : p.path) {
       if (a.kind == Accessor::Kind::Field)
-        s += "." + (is_plain_name(a.name) ? a.name : quote(a.name)) + "@" + std::to_string(a.offset);
+        s += "." + (is_plain_name(a.name) ? a.name : quote(a.name)) + "@" + std::to_string(a.offset) +
+             (a.in_union ? "u" : "");
       else
         s += "[" + operand(a.index) + "]";
     }

@@ -77,6 +77,7 @@ struct Accessor {
   enum class Kind : uint8_t { Field, Index } kind = Kind::Field;
   std::string name; // Field
   int64_t offset = 0; // Field: byte offset (-1 = unknown)
+  bool in_union = false; // Field: a member of a union (its siblings share its bytes)
   Operand index;    // Index
 };
 

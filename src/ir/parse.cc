@@ -452,6 +452,10 @@ private:
         a.name = name_after_sigil();
         expect('@');
         a.offset = number();
+        if (cur() == 'u') { // a union's member
+          advance();
+          a.in_union = true;
+        }
         p.path.push_back(a);
       } else if (cur() == '[') {
         advance();
