@@ -407,9 +407,28 @@ private:
   // --- uninitialized values ---
   std::map<SvalId, Loc> m_poison_decl; // Poison value -> its variable's declaration
 
+  // No facts were dropped on the way to the current point, and every
+  // branch on the way that the engine could not see decide (what a call
+  // returned) is one the point (or a call on the stack that leads to it)
+  // comes to either way.
+  bool path_exact(const State &s) {
+    if (s.approximate)
+      return false;
+    for (const auto &[fn, block] : s.unseen_branches) {
+      bool irrelevant = fn == s.fn && info(fn).post_dominates(m_step_block, block);
+      for (const Frame &f : s.stack)
+        irrelevant = irrelevant || (f.fn == fn && info(fn).post_dominates(f.block, block));
+      if (!irrelevant)
+        return false;
+    }
+    return true;
+  }
+
   void report_uninit(const State &s, const std::string &expr, const Loc &decl, const Loc &loc) {
-    if (s.approximate || m_opts.disabled.count(kUninit.name))
-      return; // (facts dropped: the path may not be possible)
+    // (Only where the path is known possible: an error code a call may
+    // or may not return decides whether a variable was set.)
+    if (!path_exact(s) || m_opts.disabled.count(kUninit.name))
+      return;
     Origin origin;
     if (decl.known())
       origin = {decl, "region created on stack here"};
@@ -1672,18 +1691,7 @@ private:
     // No facts dropped, and every branch on the way that the engine could
     // not see decide is one the current point (or a call on the stack that
     // leads to it) comes to either way.
-    bool is_exact() const override {
-      if (m_s.approximate)
-        return false;
-      for (const auto &[fn, block] : m_s.unseen_branches) {
-        bool irrelevant = fn == m_s.fn && m_a.info(fn).post_dominates(m_a.m_step_block, block);
-        for (const Frame &f : m_s.stack)
-          irrelevant = irrelevant || (f.fn == fn && m_a.info(fn).post_dominates(f.block, block));
-        if (!irrelevant)
-          return false;
-      }
-      return true;
-    }
+    bool is_exact() const override { return m_a.path_exact(m_s); }
     Tri compare(SvalId v, OpName op, int64_t c) const override {
       return m_a.compare(m_s, v, op, m_a.m_svals.get(SK::Const, c));
     }

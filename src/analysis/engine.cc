@@ -685,6 +685,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
     }
     if (in.opcode == Opcode::Br || in.opcode == Opcode::Switch || in.opcode == Opcode::Ret) {
       m_cur_events = &events;
+      m_step_block = block;
       for (const Operand &o : in.operands)
         use_operand(s, o, loc);
     }
