@@ -504,8 +504,10 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
   // stepping into every function given a struct with a NULL field costs
   // more than it finds.)
   const bool small = cf.blocks.size() <= kSmallCallee;
-  if (!m_worth_entering[callee] &&
-      !std::any_of(args.begin(), args.end(), [&](SvalId a) { return passes_tracked(s, a, small); }))
+  // (Nor is storage nothing wrote yet, which a small callee may read.)
+  if (!m_worth_entering[callee] && !std::any_of(args.begin(), args.end(), [&](SvalId a) {
+        return passes_tracked(s, a, small) || (small && !s.uninit.empty() && set_contains(s.uninit, root_of(a)));
+      }))
     return false; // nothing there for a checker: the call stays opaque
   const std::string &callee_name = m_module.function_name(cf);
   {

@@ -419,7 +419,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
           (!(whole || vague) || !bound_inside(s, prefix)) && (vague || whole || !read_memory(s, key + ".0")) &&
           (vague || whole || laid_out_alike(s, key)) && !union_written(s, in.place)) {
         report_uninit(s, m_cur->namer.place(in.place), local ? local->loc : Loc{}, loc);
-        v = conjure(s, uid);
+        // Unknown from now on, but not something code elsewhere decided:
+        // a branch on it is the program's own.
+        v = key.empty() || key.find('?') != std::string::npos ? conjure(s, uid)
+                                                               : m_svals.get(SK::Init, m_svals.string_id(key));
       }
     }
     if (!v && !key.empty() && tk != TypeKind::Record && tk != TypeKind::Array) {

@@ -1,0 +1,136 @@
+/* use-of-uninitialized-value: reading a variable or memory nothing has
+   written.  */
+#include <stdlib.h>
+#include <string.h>
+
+extern void consume (int);
+extern int fill (int *out);
+
+int scalar_bad (void)
+{
+  int i; /* { dg-message "region created on stack here" } */
+  return i * 2; /* { dg-warning "use of uninitialized value 'i' \\\[CWE-457\\\]" } */
+}
+
+int one_branch_bad (int flag)
+{
+  int x;
+  if (flag)
+    x = 1;
+  return x; /* { dg-warning "use of uninitialized value 'x'" } */
+}
+
+int both_branches_ok (int flag)
+{
+  int x;
+  if (flag)
+    x = 1;
+  else
+    x = 2;
+  return x;
+}
+
+int array_element_bad (void)
+{
+  int a[4];
+  a[0] = 1;
+  a[1] = 2;
+  return a[0] + a[2]; /* { dg-warning "use of uninitialized value 'a\\\[2\\\]'" } */
+}
+
+int array_filled_ok (int n)
+{
+  int a[4];
+  for (int k = 0; k < 4; k++)
+    a[k] = k;
+  return a[n & 3];
+}
+
+int struct_field_bad (void)
+{
+  struct { int x, y; } p;
+  p.x = 1;
+  return p.y; /* { dg-warning "use of uninitialized value 'p.y'" } */
+}
+
+int zero_filled_ok (void)
+{
+  struct { int x, y; } p = { 1 };
+  return p.y;
+}
+
+int memset_ok (void)
+{
+  struct { int x, y; } p;
+  memset (&p, 0, sizeof p);
+  return p.y;
+}
+
+int heap_bad (void)
+{
+  int *p = malloc (sizeof *p);
+  if (!p)
+    return 0;
+  int v = *p; /* { dg-warning "use of uninitialized value '\\*p'" } */
+  free (p);
+  return v;
+}
+
+int heap_written_ok (void)
+{
+  int *p = malloc (sizeof *p);
+  if (!p)
+    return 0;
+  *p = 3;
+  int v = *p;
+  free (p);
+  return v;
+}
+
+void passed_bad (void)
+{
+  int i;
+  consume (i); /* { dg-warning "use of uninitialized value 'i'" } */
+}
+
+/* Set by the callee through a pointer: fine, whether or not its body is
+   seen.  */
+int out_parameter_ok (void)
+{
+  int v;
+  if (fill (&v) != 0)
+    return -1;
+  return v;
+}
+
+static void set_it (int *out, int value)
+{
+  *out = value;
+}
+
+int callee_sets_ok (void)
+{
+  int v;
+  set_it (&v, 4);
+  return v;
+}
+
+/* Across functions: the callee reads what its caller never set.  */
+static int twice (const int *p)
+{
+  return *p * 2; /* { dg-warning "use of uninitialized value '\\*p'" } */
+}
+
+int callee_reads_bad (void)
+{
+  int v;
+  return twice (&v);
+}
+
+/* Followups are not reported: after the first use, the value is unknown.  */
+int followup (void)
+{
+  int i;
+  int j = i + 1; /* { dg-warning "use of uninitialized value 'i'" } */
+  return j;
+}
