@@ -98,6 +98,28 @@ inline const Warning kUninit{"use-of-uninitialized-value",
                              "use of uninitialized value %E here",
                              kAnyState};
 
+// The region model's other warnings (GCC 12's names; CWE where one fits).
+inline const Warning kWriteToConst{"write-to-const", 0, "", "write to %<const%> object %E", {},
+                                   "write to %<const%> object %E here", "write to %<const%> object %E here", kAnyState};
+inline const Warning kWriteToStringLiteral{"write-to-string-literal", 0, "", "write to string literal", {},
+                                           "write to string literal here", "write to string literal here", kAnyState};
+inline const Warning kShiftNegative{"shift-count-negative", 0, "", "shift by negative count (%E)", {},
+                                    "shift by negative count (%E)", "shift by negative count (%E)", kAnyState};
+inline const Warning kShiftOverflow{"shift-count-overflow", 0, "", "shift by count (%E) >= precision of type (%D)", {},
+                                    "shift by count (%E) >= precision of type (%D)",
+                                    "shift by count (%E) >= precision of type (%D)", kAnyState};
+// CWE-562: Return of Stack Variable Address.
+inline const Warning kStaleFrame{"use-of-pointer-in-stale-stack-frame", 562, "Return of Stack Variable Address",
+                                 "dereferencing pointer %E to within stale stack frame", {},
+                                 "dereferencing pointer %E to within stale stack frame",
+                                 "dereferencing pointer %E to within stale stack frame", kAnyState};
+inline const Warning kStaleSetjmp{"stale-setjmp-buffer", 0, "",
+                                  "%<longjmp%> called after enclosing function of %<setjmp%> has returned", {},
+                                  "%<longjmp%> called after enclosing function of %<setjmp%> has returned",
+                                  "%<longjmp%> called after enclosing function of %<setjmp%> has returned", kAnyState};
+inline const Warning *const kRegionWarnings[] = {&kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
+                                                 &kShiftOverflow, &kStaleFrame, &kStaleSetjmp};
+
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.
 inline const Warning kDumpPath{"introspection", 0, "", "path", {}, "here", "here", kAnyState};
@@ -422,6 +444,87 @@ private:
         return false;
     }
     return true;
+  }
+
+  // One of the region model's own warnings (not a checker's).
+  void report_region(const Warning &w, const std::string &expr, const Loc &loc, const Origin &note = {},
+                     const std::string &detail = "") {
+    if (m_opts.disabled.count(w.name))
+      return;
+    m_pending.push_back({&w, 0, 0, expr, loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, Origin{}, 0, note,
+                         detail, ""});
+  }
+
+  // A write through pointer root `root` (or to place p's storage): into a
+  // string literal, or a variable declared const.
+  void check_writable_root(SvalId root, const Loc &loc) {
+    const Sval &r = m_svals[root];
+    if (r.kind == SK::StrAddr) {
+      report_region(kWriteToStringLiteral, "", loc);
+    } else if (r.kind == SK::GlobalAddr && static_cast<size_t>(r.a) < m_module.symbols.size()) {
+      const Symbol &sym = m_module.symbols[static_cast<size_t>(r.a)];
+      if (sym.kind == SymbolKind::Variable && sym.is_const && sym.function_table.empty())
+        report_region(kWriteToConst, Module::source_name(sym.name), loc,
+                      sym.loc.known() ? Origin{sym.loc, "declared here"} : Origin{});
+    }
+  }
+  void check_writable(const State &s, const Place &p, const Loc &loc) {
+    if (p.base == PlaceBase::Str)
+      report_region(kWriteToStringLiteral, "", loc);
+    else if (p.base == PlaceBase::Global)
+      check_writable_root(m_svals.get(SK::GlobalAddr, p.id), loc);
+    else if (p.base == PlaceBase::Deref)
+      check_writable_root(root_of(operand_value(s, p.pointer)), loc);
+  }
+
+  // x << n, x >> n with n known: negative, or not less than x's width.
+  void check_shift(const State &s, const Instruction &in, const Loc &loc) {
+    int64_t n;
+    if (!known_value(s, operand_value(s, in.operands[1]), n))
+      return;
+    const uint32_t bits = fn().temps[in.result].type.bits;
+    const bool is_signed = fn().temps[in.operands[1].id].type.is_signed;
+    if (n < 0 && is_signed)
+      report_region(kShiftNegative, std::to_string(n), loc);
+    else if (bits && (n < 0 || n >= static_cast<int64_t>(bits)))
+      report_region(kShiftOverflow, std::to_string(is_signed ? n : static_cast<int64_t>(static_cast<uint64_t>(n))),
+                    loc, {}, "%<" + std::to_string(bits) + "%>");
+  }
+
+  // The pointer of place p is into the frame of a function that returned:
+  // reported (true: nothing to read there).
+  bool uses_stale(const State &s, const Place &p, const Loc &loc) {
+    if (p.base != PlaceBase::Deref)
+      return false;
+    if (m_svals[root_of(operand_value(s, p.pointer))].kind != SK::Stale)
+      return false;
+    report_region(kStaleFrame, m_cur->namer.pointer(p.pointer), loc);
+    return true;
+  }
+
+  // A function returned (its frame popped): addresses of its locals that
+  // are still held somewhere point to nothing now.
+  void stale_locals(State &s) {
+    std::vector<SvalId> stale;
+    auto check = [&](SvalId v) {
+      const SvalId r = root_of(v);
+      if (r && m_svals[r].kind == SK::LocalAddr && (static_cast<uint64_t>(m_svals[r].a) >> kFrameShift) > s.stack.size())
+        stale.push_back(r);
+    };
+    for (auto &t : s.temps)
+      check(t.second);
+    for (auto &f : s.stack)
+      for (auto &t : f.temps)
+        check(t.second);
+    for (auto &m : s.memory)
+      check(m.second);
+    std::sort(stale.begin(), stale.end());
+    stale.erase(std::unique(stale.begin(), stale.end()), stale.end());
+    for (SvalId v : stale)
+      rename_value(s, v, m_svals.get(SK::Stale, m_svals[v].a));
+    for (auto &j : s.jmp_bufs)
+      if (j.second > s.stack.size() + 1)
+        j.second = 0;
   }
 
   void report_uninit(const State &s, const std::string &expr, const Loc &decl, const Loc &loc) {

@@ -218,6 +218,30 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     call.result = result;
     call.result_text = &m_cur->temp_text[in.result];
   }
+  // Writing into a string literal or a const variable.
+  if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size()) {
+    const Symbol &sym = m_module.symbols[callee.id];
+    const int written = libc::written_argument(call.callee);
+    for (size_t k = 0; k < call.args.size(); ++k)
+      if (static_cast<int>(k) == written ||
+          std::find(sym.write_only.begin(), sym.write_only.end(), k + 1) != sym.write_only.end() ||
+          std::find(sym.read_write.begin(), sym.read_write.end(), k + 1) != sym.read_write.end())
+        check_writable_root(root_of(call.args[k]), loc);
+    // setjmp remembers the frame it was called from; longjmp goes back
+    // there, which must still be live.
+    if (libc::is_setjmp(call.callee) && !call.args.empty()) {
+      const SvalId buf = root_of(call.args[0]);
+      s.jmp_bufs.erase(std::remove_if(s.jmp_bufs.begin(), s.jmp_bufs.end(), [&](const auto &j) { return j.first == buf; }),
+                       s.jmp_bufs.end());
+      s.jmp_bufs.push_back({buf, static_cast<uint32_t>(s.stack.size() + 1)});
+      std::sort(s.jmp_bufs.begin(), s.jmp_bufs.end());
+    } else if (libc::is_longjmp(call.callee) && !call.args.empty()) {
+      const SvalId buf = root_of(call.args[0]);
+      for (const auto &j : s.jmp_bufs)
+        if (j.first == buf && j.second == 0)
+          report_region(kStaleSetjmp, "", loc);
+    }
+  }
   // A call may write what it is given a pointer to (fread, memset, init
   // (&x)); reading from it is fine afterwards.
   if (!s.uninit.empty())
@@ -617,6 +641,7 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
   const FnInfo &callee_info = *m_cur;
   Frame caller = std::move(s.stack.back());
   s.stack.pop_back();
+  stale_locals(s);
   // The callee's locals are gone.
   s.uninit.erase(std::remove_if(s.uninit.begin(), s.uninit.end(),
                                 [&](SvalId v) {

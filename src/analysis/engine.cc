@@ -275,6 +275,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       bind(conjure(s, uid));
       break;
     }
+    if ((in.op == OpName::Shl || in.op == OpName::Shr) && in.operands[1].is_temp())
+      check_shift(s, in, loc);
     if (in.op == OpName::Div || in.op == OpName::Mod)
       use_value(s, UseKind::Divisor, in.operands[1], loc);
     else if (in.op == OpName::PtrAdd)
@@ -375,7 +377,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Load: {
-    if (uses_poison(s, in.place, loc)) {
+    if (uses_poison(s, in.place, loc) || uses_stale(s, in.place, loc)) {
       bind(conjure(s, uid));
       break;
     }
@@ -474,6 +476,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
   case Opcode::Store: {
     if (uses_poison(s, in.place, loc))
       break;
+    check_writable(s, in.place, loc);
     deref(s, in, uid, loc);
     use_indices(s, in.place, loc);
     SvalId v = use_operand(s, in.operands[0], loc) ? conjure(s, uid) : operand_value(s, in.operands[0]);
@@ -948,15 +951,21 @@ Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::m
           const Symbol &sym = m.symbols[in.operands[0].id];
           if (sym.body >= 0)
             callees[f].push_back(static_cast<uint32_t>(sym.body));
-          else if (sym.name.rfind("__analyzer_", 0) == 0 ||
+          else if (sym.name.rfind("__analyzer_", 0) == 0 || libc::is_setjmp(Module::source_name(sym.name)) ||
                    std::any_of(m_checkers.begin(), m_checkers.end(), [&](const auto &c) { return c->models(sym.name); }))
             m_worth_entering[f] = true;
         }
+        // A local's address stored where it outlives the call (a stale
+        // pointer once the function returns).
+        if (in.opcode == Opcode::Store && in.place.base != PlaceBase::Local && !in.operands.empty() &&
+            in.operands[0].kind == OpKind::LocalAddr)
+          m_worth_entering[f] = true;
         // NULL, or a function's address (a callback: what calling it does
-        // is then known).
+        // is then known), or a string literal (not to be written).
         if (returns_pointer && (in.opcode == Opcode::Ret || in.opcode == Opcode::Phi || in.opcode == Opcode::Copy) &&
-            std::any_of(in.operands.begin(), in.operands.end(),
-                        [](const Operand &o) { return o.kind == OpKind::Null || o.kind == OpKind::Func; }))
+            std::any_of(in.operands.begin(), in.operands.end(), [](const Operand &o) {
+              return o.kind == OpKind::Null || o.kind == OpKind::Func || o.kind == OpKind::Str;
+            }))
           may_return_null[f] = true;
       }
   }
@@ -1113,7 +1122,9 @@ std::vector<Finding> Engine::module_findings() const {
 }
 
 std::vector<std::string> Engine::warning_names() {
-  std::vector<std::string> out{"unsafe-call-within-signal-handler", detail::kUninit.name};
+  std::vector<std::string> out{"unsafe-call-within-signal-handler"};
+  for (const Warning *w : detail::kRegionWarnings)
+    out.push_back(w->name);
   for (auto &c : make_checkers())
     for (const Warning *w : c->warnings())
       out.push_back(w->name);

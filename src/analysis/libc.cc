@@ -50,6 +50,19 @@ bool overwrites_first(std::string_view f) {
                    "explicit_bzero"});
 }
 
+int written_argument(std::string_view f) {
+  if (overwrites_first(f) || named(f, {"strcat", "strncat", "sprintf", "vsprintf", "snprintf", "vsnprintf", "fgets",
+                                       "gets", "fread", "memccpy", "stpcpy", "strxfrm"}))
+    return 0;
+  if (named(f, {"read", "pread", "pread64", "recv", "recvfrom"}))
+    return 1;
+  return -1;
+}
+
+bool is_setjmp(std::string_view f) { return named(f, {"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp"}); }
+
+bool is_longjmp(std::string_view f) { return named(f, {"longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"}); }
+
 bool returns_null_or_into_first(std::string_view f) {
   return named(f, {"strchr", "strrchr", "strstr", "memchr", "strpbrk", "strcasestr", "memrchr"});
 }

@@ -24,6 +24,15 @@ int returns_argument(std::string_view f);
 // Overwrites what its first argument points to (memset, memcpy, strcpy).
 bool overwrites_first(std::string_view f);
 
+// The argument a C library function writes through (memcpy's
+// destination, read's buffer): its index, or -1.
+int written_argument(std::string_view f);
+
+// setjmp and its kin (remember where to come back to), and longjmp and its
+// kin (go back there).
+bool is_setjmp(std::string_view f);
+bool is_longjmp(std::string_view f);
+
 // Returns NULL or a pointer into its first argument (strchr, strstr).
 bool returns_null_or_into_first(std::string_view f);
 

@@ -94,6 +94,9 @@ struct State {
   // Sorted: storage nothing has written yet (the addresses of locals, and
   // what malloc returned); reading it is a use of an uninitialized value.
   std::vector<SvalId> uninit;
+  // Buffers setjmp filled: (the buffer's root, the stack depth of the
+  // function that called setjmp; 0 once that function has returned).
+  std::vector<std::pair<SvalId, uint32_t>> jmp_bufs;
   // Facts were dropped on the way here (generalization), so the path may be
   // infeasible. Not part of equality: the first state to reach a point wins.
   bool approximate = false;
@@ -105,7 +108,7 @@ struct State {
   bool operator==(const State &o) const {
     return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && sm == o.sm &&
            constraints == o.constraints && relations == o.relations && escaped == o.escaped && exposed == o.exposed &&
-           loops == o.loops && uninit == o.uninit;
+           loops == o.loops && uninit == o.uninit && jmp_bufs == o.jmp_bufs;
   }
   SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
   void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
@@ -139,6 +142,8 @@ struct State {
       mix(l.first * 131u + l.second);
     for (SvalId u : uninit)
       mix(u * 7717u);
+    for (auto &j : jmp_bufs)
+      mix(j.first * 911u + j.second);
     return h;
   }
 };

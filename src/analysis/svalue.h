@@ -39,10 +39,12 @@ namespace pathwise {
 //              call's uid, b = the memory's key);
 //   Part       what is read from inside a Blob (base = the Blob, a = the
 //              rest of the key: ".8", "[2]");
-//   Poison     the value of a variable never set (a = its name's string id).
+//   Poison     the value of a variable never set (a = its name's string id);
+//   Stale      the address of a local of a function that has returned (a =
+//              what its LocalAddr's a was).
 enum class SK : uint8_t {
   Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate, Pure, Init,
-  Blob, Part, Poison
+  Blob, Part, Poison, Stale
 };
 
 struct Sval {

@@ -332,6 +332,8 @@ private:
           sym.const_pointee.push_back(n);
       } else if (acc.mode == access_write_only) {
         sym.write_only.push_back(n);
+      } else if (acc.mode == access_read_write) {
+        sym.read_write.push_back(n);
       }
     }
     std::sort(sym.const_pointee.begin(), sym.const_pointee.end());

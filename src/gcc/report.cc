@@ -68,6 +68,12 @@ int option_for(const std::string &warning) {
       {"tainted-allocation-size", OPT_Wanalyzer_tainted_allocation_size},
       {"exposure-through-output-file", OPT_Wanalyzer_exposure_through_output_file},
       {"use-of-uninitialized-value", OPT_Wanalyzer_use_of_uninitialized_value},
+      {"use-of-pointer-in-stale-stack-frame", OPT_Wanalyzer_use_of_pointer_in_stale_stack_frame},
+      {"write-to-const", OPT_Wanalyzer_write_to_const},
+      {"write-to-string-literal", OPT_Wanalyzer_write_to_string_literal},
+      {"shift-count-negative", OPT_Wanalyzer_shift_count_negative},
+      {"shift-count-overflow", OPT_Wanalyzer_shift_count_overflow},
+      {"stale-setjmp-buffer", OPT_Wanalyzer_stale_setjmp_buffer},
   };
   for (const auto &o : options)
     if (warning == o.first)

@@ -486,7 +486,7 @@ std::string print_module(const Module &m) {
         out << ")";
       }
       out << number_list("readonly", sym.const_pointee) << number_list("writeonly", sym.write_only)
-          << number_list("sizes", sym.size_args);
+          << number_list("sizes", sym.size_args) << number_list("readwrite", sym.read_write);
       if (sym.returns_nonnull)
         out << " returns_nonnull";
       out << number_list("alloc_size", sym.alloc_size);

@@ -213,6 +213,8 @@ struct Symbol {
   // Function: parameters with access (write_only, N): the function writes
   // what they point to, and neither reads nor releases it.
   std::vector<uint32_t> write_only;
+  // Function: parameters with access (read_write, N).
+  std::vector<uint32_t> read_write;
   // Function: access (MODE, N, S) attributes' size arguments S (1-based).
   std::vector<uint32_t> size_args;
   // Function: __attribute__((tainted_args)): its arguments come from an

@@ -34,10 +34,11 @@ public:
             m_module.symbols[s].returns_nonnull = true;
           else if (w == "library")
             m_module.symbols[s].is_library = true;
-          else if (w == "readonly" || w == "writeonly" || w == "alloc_size" || w == "sizes") {
+          else if (w == "readonly" || w == "writeonly" || w == "alloc_size" || w == "sizes" || w == "readwrite") {
             word();
             std::vector<uint32_t> &v = w == "readonly"    ? m_module.symbols[s].const_pointee
                                        : w == "writeonly" ? m_module.symbols[s].write_only
+                                       : w == "readwrite" ? m_module.symbols[s].read_write
                                        : w == "sizes"     ? m_module.symbols[s].size_args
                                                           : m_module.symbols[s].alloc_size;
             expect('(');

@@ -350,10 +350,12 @@ TEST(Engine, WarningNamesAreSorted) {
                                              "file-leak", "file-use-after-close", "free-of-non-heap", "malloc-leak",
                                              "mismatching-deallocation", "null-argument", "null-dereference",
                                              "possible-null-argument", "possible-null-dereference",
+                                             "shift-count-negative", "shift-count-overflow", "stale-setjmp-buffer",
                                              "tainted-allocation-size", "tainted-array-index", "tainted-command",
                                              "tainted-divisor", "tainted-format-string", "tainted-offset",
                                              "tainted-size", "unsafe-call-within-signal-handler", "use-after-free",
-                                             "use-of-uninitialized-value"}));
+                                             "use-of-pointer-in-stale-stack-frame", "use-of-uninitialized-value",
+                                             "write-to-const", "write-to-string-literal"}));
 }
 
 // release (p) frees its argument; use (p) calls it twice.

@@ -1,0 +1,127 @@
+/* The region model's warnings: writes to string literals and const
+   objects, shift counts, pointers into returned frames, stale setjmp
+   buffers.  */
+#include <setjmp.h>
+#include <string.h>
+
+/* write-to-string-literal */
+void literal_bad (void)
+{
+  char *s = "text";
+  s[0] = 'T'; /* { dg-warning "write to string literal" } */
+}
+
+void literal_copy_bad (void)
+{
+  strcpy ((char *) "abc", "xyz"); /* { dg-warning "write to string literal" } */
+}
+
+static char *greeting (void)
+{
+  return (char *) "hello";
+}
+
+void literal_across_bad (void)
+{
+  char *g = greeting ();
+  g[0] = 'H'; /* { dg-warning "write to string literal" } */
+}
+
+void array_ok (void)
+{
+  char s[] = "text";
+  s[0] = 'T';
+}
+
+/* write-to-const */
+const int limit = 10; /* { dg-message "declared here" } */
+
+void const_bad (void)
+{
+  *(int *) &limit = 20; /* { dg-warning "write to 'const' object 'limit'" } */
+}
+
+const char table[4] = "abc"; /* { dg-message "declared here" } */
+
+void const_memset_bad (void)
+{
+  memset ((char *) table, 0, sizeof table); /* { dg-warning "write to 'const' object 'table'" } */
+}
+
+int plain;
+
+void plain_ok (void)
+{
+  *(int *) &plain = 20;
+}
+
+/* shift-count-negative, shift-count-overflow: counts known only on the
+   path.  */
+int shift_negative_bad (int x)
+{
+  int n = -1;
+  return x << n; /* { dg-warning "shift by negative count \\('-1'\\)" } */
+}
+
+int shift_overflow_bad (int x, int wide)
+{
+  int n = wide ? 40 : 3;
+  return x >> n; /* { dg-warning "shift by count \\('40'\\) >= precision of type \\('32'\\)" } */
+}
+
+int shift_ok (int x, unsigned n)
+{
+  if (n >= 32)
+    return 0;
+  return x << n;
+}
+
+/* use-of-pointer-in-stale-stack-frame: across functions.  */
+int *saved;
+
+static void keep_local (void)
+{
+  int local = 42;
+  saved = &local;
+}
+
+int stale_bad (void)
+{
+  keep_local ();
+  return *saved; /* { dg-warning "dereferencing pointer 'saved' to within stale stack frame \\\[CWE-562\\\]" } */
+}
+
+static void point_at (int **out, int *target)
+{
+  *out = target;
+}
+
+int live_ok (void)
+{
+  int here = 1;
+  int *p;
+  point_at (&p, &here);
+  return *p;
+}
+
+/* stale-setjmp-buffer */
+static jmp_buf env;
+
+static void arm (void)
+{
+  setjmp (env);
+}
+
+void stale_jump_bad (void)
+{
+  arm ();
+  longjmp (env, 1); /* { dg-warning "'longjmp' called after enclosing function of 'setjmp' has returned" } */
+}
+
+void live_jump_ok (int again)
+{
+  if (setjmp (env))
+    return;
+  if (again)
+    longjmp (env, 1);
+}
