@@ -1815,6 +1815,11 @@ private:
       return key.empty() ? 0 : m_a.blob_read(m_s, key);
     }
     bool facts_dropped() const override { return m_s.approximate; }
+    SvalId base_of(SvalId v, int64_t &offset) const override {
+      const Sval &sv = m_a.m_svals[v];
+      offset = sv.kind == SK::Offset ? sv.a : 0;
+      return sv.kind == SK::Offset ? sv.base : v;
+    }
     RegionInfo region_of(SvalId v) const override {
       v = m_a.root_of(v);
       const Sval &sv = m_a.m_svals[v];

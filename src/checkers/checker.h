@@ -124,6 +124,9 @@ public:
                       int arg = 0, const Origin *note = nullptr, const std::string &detail = "free",
                       const std::string &detail2 = "") = 0;
   virtual RegionInfo region_of(SvalId v) const = 0;
+  // The pointer v is an offset from (its base), and by how many bytes
+  // (INT64_MIN: not known); v itself and 0 if it is no offset.
+  virtual SvalId base_of(SvalId v, int64_t &offset) const = 0;
   // A call wrote what pointer v points to (fread's buffer): gives that
   // memory one fresh value standing for all of it (what is read from it
   // later derives from that value, see Checker::on_derive) and returns it;

@@ -40,3 +40,34 @@ void free_param_ok (void *p)
 {
   free (p);
 }
+
+/* Not at the start of its allocation (CWE-761; GCC 12 misses it).  */
+void free_inside_bad (void)
+{
+  char *p = (char *) malloc (16); /* { dg-message "\\(1\\) allocated here" } */
+  if (!p)
+    return;
+  p += 4;
+  free (p); /* { dg-warning "'free' of 'p' which points 4 bytes into its allocation, not to its start \\\[CWE-761\\\]" } */
+}
+
+static void release_tail (char *q)
+{
+  free (q + 8); /* { dg-warning "'free' of 'q \\+ 8' which points 8 bytes into its allocation" } */
+}
+
+void free_inside_callee_bad (void)
+{
+  char *p = (char *) malloc (16);
+  if (p)
+    release_tail (p);
+} /* { dg-warning "leak of 'p'" "the allocation itself is not released" } */
+
+void free_start_ok (void)
+{
+  char *p = (char *) malloc (16);
+  if (!p)
+    return;
+  p += 4;
+  free (p - 4);
+}
