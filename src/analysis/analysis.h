@@ -1815,6 +1815,7 @@ private:
       return key.empty() ? 0 : m_a.blob_read(m_s, key);
     }
     bool facts_dropped() const override { return m_s.approximate; }
+    std::string text_of(SvalId v) const override { return m_a.text_of_value(m_s, v); }
     SvalId base_of(SvalId v, int64_t &offset) const override {
       const Sval &sv = m_a.m_svals[v];
       offset = sv.kind == SK::Offset ? sv.a : 0;

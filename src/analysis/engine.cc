@@ -390,6 +390,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       v = blob_read(s, key);
       if (v && m_svals[v].kind == SK::Part) {
         write_memory(s, key, v); // read again, the same value
+        m_key_text.emplace(text_key(s, key), m_cur->namer.place(in.place));
         derive(s, v, m_svals[v].base, 0, loc);
       }
     }

@@ -127,6 +127,8 @@ public:
   // The pointer v is an offset from (its base), and by how many bytes
   // (INT64_MIN: not known); v itself and 0 if it is no offset.
   virtual SvalId base_of(SvalId v, int64_t &offset) const = 0;
+  // A readable name for v: a variable that holds it ("" if none).
+  virtual std::string text_of(SvalId v) const = 0;
   // A call wrote what pointer v points to (fread's buffer): gives that
   // memory one fresh value standing for all of it (what is read from it
   // later derives from that value, see Checker::on_derive) and returns it;

@@ -9,19 +9,23 @@
 namespace pathwise {
 namespace {
 
-// Unchecked: made by open() and the like (-1 when that failed); Closed:
-// given to close(); Stop: reported once already, or handed to something
-// else (fdopen).
-enum : StateId { Start = 0, Unchecked, Closed, Stop };
+// Unchecked: made by open() and the like (-1 when that failed); Valid:
+// known to be a descriptor (checked >= 0, or one of pipe()'s); Closed:
+// given to close(); Stop: reported once already, handed to something else
+// (fdopen), or known invalid; Pair: the array pipe() and socketpair()
+// fill (what is read from it is Valid).
+enum : StateId { Start = 0, Unchecked, Closed, Stop, Valid, Pair };
 
 const ChangeText kOpened{Start, Unchecked, "opened here"};
+const ChangeText kFromPair{Start, Valid, "opened here"};
+const ChangeText kAssumeValid{Unchecked, Valid, "assuming %E is a valid file descriptor (>= 0)"};
 
 // CWE-775: Missing Release of File Descriptor or Handle after Effective Lifetime.
 const Warning kFdLeak{"fd-leak",
                       775,
                       "Missing Release of File Descriptor or Handle after Effective Lifetime",
                       "leak of file descriptor %E",
-                      {kOpened},
+                      {kOpened, kFromPair, kAssumeValid},
                       "%E leaks here; was opened at %N",
                       "%E leaks here",
                       Unchecked};
@@ -31,7 +35,7 @@ const Warning kFdDoubleClose{"fd-double-close",
                              1341,
                              "Multiple Releases of Same Resource or Handle",
                              "double %<close%> of file descriptor %E",
-                             {kOpened, {kAnyState, Closed, "first %<close%> here"}},
+                             {kOpened, kFromPair, kAssumeValid, {kAnyState, Closed, "first %<close%> here"}},
                              "second %<close%> here; first %<close%> was at %N",
                              "second %<close%> here",
                              Closed};
@@ -41,7 +45,7 @@ const Warning kFdUseAfterClose{"fd-use-after-close",
                                910,
                                "Use of Expired File Descriptor",
                                "%<%D%> on closed file descriptor %E",
-                               {kOpened, {kAnyState, Closed, "closed here"}},
+                               {kOpened, kFromPair, kAssumeValid, {kAnyState, Closed, "closed here"}},
                                "%<%D%> on closed file descriptor %E; %<close%> was at %N",
                                "%<%D%> on closed file descriptor %E",
                                Closed};
@@ -62,6 +66,13 @@ bool is_opener(std::string_view f) {
                     "timerfd_create", "signalfd"});
 }
 
+// Functions that fill an array of two descriptors: its argument index.
+int pair_argument(std::string_view f) {
+  if (one_of(f, {"pipe", "pipe2"}))
+    return 0;
+  return f == "socketpair" ? 3 : -1;
+}
+
 // Functions that use the descriptor given as their first argument.
 bool uses_first(std::string_view f) {
   return one_of(f, {"read",   "write",     "pread",    "pwrite",     "pread64",  "pwrite64", "readv",
@@ -75,10 +86,10 @@ bool uses_first(std::string_view f) {
 class FdChecker final : public Checker {
 public:
   const char *name() const override { return "fd"; }
-  bool models(std::string_view f) const override { return is_opener(f) || f == "close"; }
+  bool models(std::string_view f) const override { return is_opener(f) || pair_argument(f) >= 0 || f == "close"; }
 
   const std::vector<const char *> &state_names() const override {
-    static const std::vector<const char *> names = {"start", "unchecked", "closed", "stop"};
+    static const std::vector<const char *> names = {"start", "unchecked", "closed", "stop", "valid", "pair"};
     return names;
   }
 
@@ -95,13 +106,19 @@ public:
         ctx.set_state(call.result, Unchecked, *call.result_text);
       return true;
     }
+    const int pair = pair_argument(call.callee);
+    if (pair >= 0 && static_cast<size_t>(pair) < call.args.size()) {
+      if (const SvalId fds = ctx.fill_pointee(call.args[static_cast<size_t>(pair)]))
+        ctx.set_state(fds, Pair, call.arg_text(static_cast<size_t>(pair)));
+      return true;
+    }
     if (call.callee == "close" && !call.args.empty()) {
       const SvalId fd = call.args[0];
       const StateId s = ctx.state(fd);
       if (s == Closed) {
         ctx.report(kFdDoubleClose, fd, call.arg_text(0));
         ctx.set_state(fd, Stop, call.arg_text(0));
-      } else if (s == Unchecked) {
+      } else if (s == Unchecked || s == Valid) {
         ctx.set_state(fd, Closed, call.arg_text(0));
       }
       return true;
@@ -112,7 +129,26 @@ public:
     return uses;
   }
 
-  bool is_leakable(StateId s) const override { return s == Unchecked; }
+  bool is_leakable(StateId s) const override { return s == Unchecked || s == Valid; }
+
+  // fds[0] and fds[1] after pipe (fds).
+  void on_derive(CheckerContext &ctx, SvalId result, SvalId a, SvalId b) override {
+    if (!b && ctx.state(a) == Pair)
+      ctx.set_state(result, Valid, "");
+  }
+
+  // "fd >= 0", "fd != -1": valid on that branch; "fd < 0": nothing to
+  // close.
+  void on_condition(CheckerContext &ctx, SvalId a, ir::OpName, SvalId b, bool) override {
+    for (SvalId fd : {a, b}) {
+      if (ctx.state(fd) != Unchecked)
+        continue;
+      if (ctx.compare(fd, ir::OpName::Ge, 0) == Tri::True)
+        ctx.set_state(fd, Valid, ctx.text_of(fd));
+      else if (ctx.compare(fd, ir::OpName::Lt, 0) == Tri::True)
+        ctx.set_state(fd, Stop, "");
+    }
+  }
 
   void on_leak(CheckerContext &ctx, SvalId fd, StateId, const std::string &expr) override {
     if (ctx.compare(fd, ir::OpName::Lt, 0) != Tri::True) // -1 (open failed) holds nothing

@@ -2,6 +2,7 @@
    fd-use-without-check, as GCC 13 names them.  */
 #include <fcntl.h>
 #include <unistd.h>
+#include <sys/socket.h>
 
 void leak_bad (const char *path)
 {
@@ -69,4 +70,44 @@ void handed_to_unknown_ok (const char *path, void (*keep) (int))
   int fd = open (path, O_RDONLY);
   if (fd >= 0)
     keep (fd);
+}
+
+/* The path says when open () was taken to have succeeded.  */
+void assumed_valid_bad (const char *path)
+{
+  int fd = open (path, O_RDONLY); /* { dg-message "\\(1\\) opened here" } */
+  if (fd >= 0) /* { dg-message "\\(2\\) assuming 'fd' is a valid file descriptor \\(>= 0\\)" } */
+    return; /* { dg-warning "leak of file descriptor 'fd'" } */
+}
+
+/* pipe () and socketpair () make two descriptors at once.  */
+void pipe_leak_bad (char *buf)
+{
+  int fds[2];
+  if (pipe (fds) != 0)
+    return;
+  write (fds[1], buf, 1);
+  close (fds[1]);
+  read (fds[0], buf, 1);
+} /* { dg-warning "leak of file descriptor 'fds\\\[0\\\]'" } */
+
+void pipe_ok (char *buf)
+{
+  int fds[2];
+  if (pipe (fds) == -1)
+    return;
+  write (fds[1], buf, 1);
+  close (fds[1]);
+  read (fds[0], buf, 1);
+  close (fds[0]);
+}
+
+void socketpair_double_close_bad (void)
+{
+  int sv[2];
+  if (socketpair (AF_UNIX, SOCK_STREAM, 0, sv) < 0)
+    return;
+  close (sv[0]);
+  close (sv[1]);
+  close (sv[0]); /* { dg-warning "double 'close' of file descriptor" } */
 }
