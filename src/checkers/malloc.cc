@@ -148,6 +148,23 @@ bool is_stack_allocator(std::string_view f) {
   return f == "alloca" || f == "__builtin_alloca" || f == "__builtin_alloca_with_align";
 }
 
+// C++'s allocation functions and the deallocation each expects, and its
+// deallocation functions with what they are ("delete", "delete[]"); ""
+// for other functions. (Symbols of one name may carry a ".N" suffix.)
+std::string_view cxx_family(std::string_view f) {
+  const size_t dot = f.find('.');
+  if (dot != std::string_view::npos)
+    f = f.substr(0, dot);
+  if (f == "operator new" || f == "operator delete" || f == "__builtin_operator_new" || f == "__builtin_operator_delete")
+    return "delete";
+  if (f == "operator new []" || f == "operator delete []")
+    return "delete[]";
+  return "";
+}
+bool is_cxx_new(std::string_view f) {
+  return (f.rfind("operator new", 0) == 0 || f.rfind("__builtin_operator_new", 0) == 0) && !cxx_family(f).empty();
+}
+
 // Functions returning fresh heap memory that 'free' releases.
 bool is_allocator(std::string_view f) {
   static const char *const names[] = {"malloc", "calloc", "strdup", "strndup", "aligned_alloc",
@@ -169,7 +186,7 @@ public:
   const char *name() const override { return "malloc"; }
   bool models(std::string_view f) const override {
     return is_allocator(f) || is_stack_allocator(f) || is_deallocator(f) || f == "realloc" ||
-           f == "__builtin_realloc";
+           f == "__builtin_realloc" || !cxx_family(f).empty();
   }
 
   const std::vector<const char *> &state_names() const override {
@@ -186,6 +203,24 @@ public:
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
     check_nonnull_arguments(ctx, call);
+    // C++: new and new[] (a throwing new never gives NULL; the engine
+    // knows that from the declaration), delete and delete[].
+    // The C++ runtime's exception objects are its own (never NULL, freed
+    // by it).
+    if (call.callee == "__cxa_allocate_exception" || call.callee == "__cxa_allocate_dependent_exception")
+      return false;
+    const std::string_view cxx = cxx_family(call.callee);
+    if (!cxx.empty() && is_cxx_new(call.callee)) {
+      if (!call.returns_fresh)
+        return false; // placement new: gives back the memory it was given
+      if (call.result)
+        ctx.set_state(call.result, with_family(Unchecked, family_for({std::string(cxx)})), *call.result_text);
+      return true;
+    }
+    if (!cxx.empty() && !call.args.empty()) {
+      release(ctx, call.args[0], call.arg_text(0), std::string(cxx), std::string(cxx));
+      return true;
+    }
     // What __attribute__((malloc (D))) says a call returns.
     if (call.deallocators && !call.deallocators->empty() && !is_stack_allocator(call.callee)) {
       if (std::any_of(call.deallocators->begin(), call.deallocators->end(),

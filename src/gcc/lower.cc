@@ -293,6 +293,10 @@ private:
   // returns_nonnull, alloc_size, format and access.
   static void read_type_attributes(tree decl, Symbol &sym) {
     sym.returns_nonnull = function_attribute(decl, "returns_nonnull") != NULL_TREE;
+    // C++: a new that may throw never returns NULL.
+    if (TREE_CODE(decl) == FUNCTION_DECL && !TREE_NOTHROW(decl) &&
+        (DECL_IS_OPERATOR_NEW_P(decl) || sym.name.rfind("__builtin_operator_new", 0) == 0))
+      sym.returns_nonnull = true;
     sym.tainted_args = function_attribute(decl, "tainted_args") != NULL_TREE;
     if (tree a = function_attribute(decl, "alloc_size"))
       for (tree arg = TREE_VALUE(a); arg; arg = TREE_CHAIN(arg))

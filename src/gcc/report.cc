@@ -84,6 +84,10 @@ int option_for(const std::string &warning) {
 } // namespace
 
 void emit_finding(const ir::Module &m, const Finding &f) {
+  // Like GCC's own warnings, none inside system headers (the C++ library's
+  // internals, libc's inline wrappers) unless -Wsystem-headers asks.
+  if (!f.is_note && in_system_header_at(static_cast<location_t>(f.loc.handle)) && !global_dc->dc_warn_system_headers)
+    return;
   const ir::Function &fn = m.functions.at(f.function);
   tree fndecl = reinterpret_cast<tree>(fn.handle);
   Path path;
