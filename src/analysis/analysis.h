@@ -1735,7 +1735,11 @@ private:
           continue;
         Context ctx(*this, s, static_cast<uint8_t>(c), loc);
         m_checkers[c]->on_leak(ctx, v, st, text);
-        map_set<StateId>(s.sm[c], v, 0, 0); // one report per value
+        // One report per value, whichever checkers track it (a
+        // descriptor and its stream are one resource).
+        for (SmMap &m : s.sm)
+          map_set<StateId>(m, v, 0, 0);
+        break;
       }
     };
     // Leaks, in the order the values were dropped (deterministic)...

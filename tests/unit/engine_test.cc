@@ -693,3 +693,95 @@ bb0:
   EXPECT_TRUE(is_async_signal_safe("__builtin_memcpy"));
   EXPECT_FALSE(is_async_signal_safe("fprintf"));
 }
+
+// What getchar () returns is attacker-controlled, and so is what is
+// computed from it, until comparisons bound it on both sides.
+TEST(Taint, ArithmeticOnInputIsTaintedUntilBounded) {
+  const char *text = R"(declare @getchar library
+func @f(%1:ptr "table") -> i8 !"t.c":1:1 {
+bb0:
+  %2:i32 "d" = call @getchar() !2:11
+  %3:i32 "i" = add %2, 1:i32 !3:7
+  %4:i8 = load *%1[%3] !4:10
+  ret %4 !4:3
+}
+func @g(%1:ptr "table") -> i8 !"t.c":5:1 {
+bb0:
+  %2:i32 "d" = call @getchar() !6:11
+  br lt %2, 0:i32, bb1, bb2 !7:6
+bb1:
+  ret 0:i8 !7:15
+bb2:
+  br gt %2, 15:i32, bb1, bb3 !8:6
+bb3:
+  %3:i8 = load *%1[%2] !9:10
+  ret %3 !9:3
+}
+)";
+  Module m = parse_module(text);
+  Engine e(m, {});
+  FunctionResult f = e.analyze(0);
+  ASSERT_EQ(f.findings.size(), 1u);
+  EXPECT_EQ(f.findings[0].warning, "tainted-array-index");
+  EXPECT_EQ(plain_text(f.findings[0].message),
+            "use of attacker-controlled value 'i' in array lookup without bounds checking");
+  EXPECT_TRUE(e.analyze(1).findings.empty());
+}
+
+// A variable never set, through a phi, is reported where it is used; so
+// is an element of a local array nothing wrote, but not one that was.
+TEST(Uninit, VariableThroughPhiAndUnwrittenElement) {
+  const char *text = R"(func @f(%1:i32 "flag") -> i32 !"t.c":1:1 {
+bb0:
+  br ne %1, 0:i32, bb1, bb2 !2:6
+bb1:
+  jmp bb2
+bb2:
+  %2:i32 "x" = phi [undef("x"), bb0], [5:i32, bb1]
+  %3:i32 = add %2, 1:i32 !4:12
+  ret %3 !4:3
+}
+func @g() -> i32 !"t.c":5:1 {
+  local $a : arr16 !6:7
+bb0:
+  store $a[0:i64], 1:i32 !7:8
+  %1:i32 = load $a[0:i64] !8:10
+  %2:i32 = load $a[1:i64] !8:17
+  %3:i32 = add %1, %2 !8:12
+  ret %3 !8:3
+}
+)";
+  Module m = parse_module(text);
+  Engine e(m, {});
+  FunctionResult f = e.analyze(0);
+  ASSERT_EQ(f.findings.size(), 1u);
+  EXPECT_EQ(f.findings[0].warning, "use-of-uninitialized-value");
+  EXPECT_EQ(plain_text(f.findings[0].message), "use of uninitialized value 'x'");
+  EXPECT_EQ(f.findings[0].loc.line, 4u);
+  FunctionResult g = e.analyze(1);
+  ASSERT_EQ(g.findings.size(), 1u);
+  EXPECT_EQ(plain_text(g.findings[0].message), "use of uninitialized value 'a[1]'");
+}
+
+// A switch's default edge excludes its case ranges: a later test for a
+// value inside one is false there.
+TEST(Engine, SwitchDefaultExcludesCaseRanges) {
+  const char *text = R"(declare @__analyzer_eval
+func @f(%1:i32 "cmd") -> void !"t.c":1:1 {
+bb0:
+  switch %1, bb2 [30..50: bb1, 70..80: bb1] !2:3
+bb1:
+  ret !3:5
+bb2:
+  %2:u1 = eq %1, 42:i32 !4:20
+  %3:i32 = conv %2 !4:3
+  call @__analyzer_eval(%3) !4:3
+  ret !5:1
+}
+)";
+  Module m = parse_module(text);
+  Engine e(m, {});
+  FunctionResult f = e.analyze(0);
+  ASSERT_EQ(f.findings.size(), 1u);
+  EXPECT_EQ(f.findings[0].message, "FALSE");
+}

@@ -175,3 +175,28 @@ TEST(IrText, ReadonlyParametersRoundTrip) {
   EXPECT_EQ(m.functions[0].readonly_params, (std::vector<uint32_t>{2}));
   EXPECT_NE(print_module(m).find("-> void readonly(2)"), std::string::npos) << print_module(m);
 }
+
+// What the checkers of this issue read: C library functions, access size
+// and read_write arguments, tainted_args bodies, named undefs and union
+// members.
+TEST(IrText, CheckerAttributesRoundTrip) {
+  const std::string text = "declare @getenv library\n"
+                           "declare @put readonly(1) sizes(2) readwrite(3)\n"
+                           "func tainted_args @entry(%1:i32 \"n\") -> i32 {\n"
+                           "  local $u : rec8\n"
+                           "bb0:\n"
+                           "  store $u.a@0u, undef(\"x\")\n"
+                           "  %2:i32 = add %1, undef\n"
+                           "  ret %2\n"
+                           "}\n";
+  Module m = parse_module(text);
+  EXPECT_TRUE(m.symbols[static_cast<size_t>(m.find_symbol("getenv"))].is_library);
+  const Symbol &put = m.symbols[static_cast<size_t>(m.find_symbol("put"))];
+  EXPECT_EQ(put.size_args, (std::vector<uint32_t>{2}));
+  EXPECT_EQ(put.read_write, (std::vector<uint32_t>{3}));
+  EXPECT_TRUE(m.symbols[static_cast<size_t>(m.find_symbol("entry"))].tainted_args);
+  const Instruction &st = m.functions[0].blocks[0].insns[0];
+  EXPECT_TRUE(st.place.path[0].in_union);
+  EXPECT_EQ(st.operands[0].str, "x");
+  EXPECT_EQ(print_module(m), text);
+}
