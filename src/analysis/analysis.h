@@ -483,7 +483,12 @@ private:
     if (!known_value(s, operand_value(s, in.operands[1]), n))
       return;
     const uint32_t bits = fn().temps[in.result].type.bits;
-    const bool is_signed = fn().temps[in.operands[1].id].type.is_signed;
+    const Type &count_type = fn().temps[in.operands[1].id].type;
+    const bool is_signed = count_type.is_signed;
+    if (count_type.kind != TypeKind::Int || count_type.bits == 0 || count_type.bits > 64 ||
+        (count_type.bits < 64 && (n < (is_signed ? -(int64_t{1} << (count_type.bits - 1)) : 0) ||
+                                  n > (int64_t{1} << (count_type.bits - (is_signed ? 1 : 0))) - 1)))
+      return; // not a value of its type: the engine lost track
     if (n < 0 && is_signed)
       report_region(kShiftNegative, std::to_string(n), loc);
     else if (bits && (n < 0 || n >= static_cast<int64_t>(bits)))

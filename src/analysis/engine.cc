@@ -337,6 +337,14 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       default: ok = false; break;
       }
       if (ok) {
+        // In the result's width: unsigned int arithmetic wraps at 2^32.
+        const Type &t = fn().temps[in.result].type;
+        if (t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
+          const uint64_t mask = (uint64_t(1) << t.bits) - 1;
+          r &= mask;
+          if (t.is_signed && ((r >> (t.bits - 1)) & 1))
+            r |= ~mask;
+        }
         bind(m_svals.get(SK::Const, static_cast<int64_t>(r)));
         break;
       }
