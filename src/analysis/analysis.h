@@ -463,7 +463,7 @@ private:
       report_region(kWriteToStringLiteral, "", loc);
     } else if (r.kind == SK::GlobalAddr && static_cast<size_t>(r.a) < m_module.symbols.size()) {
       const Symbol &sym = m_module.symbols[static_cast<size_t>(r.a)];
-      if (sym.kind == SymbolKind::Variable && sym.is_const && sym.function_table.empty())
+      if (sym.kind == SymbolKind::Variable && sym.is_const)
         report_region(kWriteToConst, Module::source_name(sym.name), loc,
                       sym.loc.known() ? Origin{sym.loc, "declared here"} : Origin{});
     }
@@ -929,7 +929,9 @@ private:
     if (lo == hi)
       return assume(s, v, OpName::Ne, m_svals.get(SK::Const, lo));
     const SK kind = m_svals[v].kind;
-    if (v == kUnknownSval || kind == SK::Cmp || kind == SK::Aggregate)
+    // (A variable never set names no one value: every use of it is its
+    // own unknown, so nothing learned of one holds for another.)
+    if (v == kUnknownSval || kind == SK::Cmp || kind == SK::Aggregate || kind == SK::Poison)
       return true;
     int64_t vlo, vhi;
     range_of(s, v, vlo, vhi);
@@ -996,7 +998,7 @@ private:
 
   Tri compare(const State &s, SvalId a, OpName op, SvalId b) const {
     unwrap(a, op, b);
-    if (a == b && a != kUnknownSval) {
+    if (a == b && a != kUnknownSval && m_svals[a].kind != SK::Poison) {
       return (op == OpName::Eq || op == OpName::Le || op == OpName::Ge) ? Tri::True : Tri::False;
     }
     int64_t ca = 0, cb = 0;
@@ -1073,7 +1075,8 @@ private:
       op = swap_comparison(op);
     } else {
       // Two unknowns: remember how they relate (a few facts per pair).
-      if (a != kUnknownSval && b != kUnknownSval && a != b && is_comparison(op)) {
+      if (a != kUnknownSval && b != kUnknownSval && a != b && is_comparison(op) && m_svals[a].kind != SK::Poison &&
+          m_svals[b].kind != SK::Poison) {
         if (a > b) {
           std::swap(a, b);
           op = swap_comparison(op);
@@ -1086,7 +1089,9 @@ private:
       return true;
     }
     const SK kind = m_svals[v].kind;
-    if (v == kUnknownSval || kind == SK::Cmp || kind == SK::Aggregate)
+    // (A variable never set names no one value: every use of it is its
+    // own unknown, so nothing learned of one holds for another.)
+    if (v == kUnknownSval || kind == SK::Cmp || kind == SK::Aggregate || kind == SK::Poison)
       return true;
     int64_t lo, hi;
     range_of(s, v, lo, hi);
@@ -1175,6 +1180,9 @@ private:
     for (const auto &e : m_module.symbols[sym].function_table)
       if (key.compare(end, std::string::npos, e.first) == 0)
         return m_svals.get(SK::FuncAddr, e.second);
+    for (const auto &e : m_module.symbols[sym].constant_table)
+      if (key.compare(end, std::string::npos, e.first) == 0)
+        return m_svals.get(SK::Const, e.second);
     return 0;
   }
 
@@ -1570,6 +1578,17 @@ private:
   void copy_fields(State &s, const std::string &from, const std::string &to, const std::string &to_text) {
     const std::string from_text = memory_text(s, from);
     std::vector<std::tuple<std::string, SvalId, std::string>> fields;
+    // A read-only table's entries (a constant configuration passed by value).
+    if (from[0] == 'G' && key_base(from) < m_module.symbols.size()) {
+      const Symbol &sym = m_module.symbols[key_base(from)];
+      const std::string inner = from.substr(key_base_end(from));
+      for (const auto &e : sym.function_table)
+        if (e.first.compare(0, inner.size(), inner) == 0 && e.first.size() > inner.size())
+          fields.push_back({to + e.first.substr(inner.size()), m_svals.get(SK::FuncAddr, e.second), ""});
+      for (const auto &e : sym.constant_table)
+        if (e.first.compare(0, inner.size(), inner) == 0 && e.first.size() > inner.size())
+          fields.push_back({to + e.first.substr(inner.size()), m_svals.get(SK::Const, e.second), ""});
+    }
     for (auto &m : s.memory)
       if (inside(m.first, from) && m.first != from) {
         const std::string t = memory_text(s, m.first);

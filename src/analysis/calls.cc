@@ -406,7 +406,10 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     }
   }
   model_out_buffer(s, in, uid, loc, call);
-  // malloc's and alloca's memory holds nothing yet (calloc's holds zeros).
+  // calloc's memory holds zeros...
+  if (result && m_svals[result].kind == SK::Conjured && one_of(call.callee, {"calloc", "__builtin_calloc"}))
+    write_memory(s, "S" + std::to_string(result), m_svals.get(SK::Const, 0));
+  // ...malloc's and alloca's nothing yet.
   if (result && m_svals[result].kind == SK::Conjured &&
       one_of(call.callee, {"malloc", "__builtin_malloc", "alloca", "__builtin_alloca", "__builtin_alloca_with_align"}))
     set_insert(s.uninit, result);

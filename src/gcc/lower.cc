@@ -220,9 +220,17 @@ private:
             function_entries(init, "", entries);
         }
         std::vector<std::pair<std::string, uint32_t>> table;
-        for (auto &e : entries)
-          table.push_back({e.first, symbol_for(e.second)});
+        std::vector<std::pair<std::string, int64_t>> constants;
+        for (auto &e : entries) {
+          if (TREE_CODE(e.second) == FUNCTION_DECL)
+            table.push_back({e.first, symbol_for(e.second)});
+          else if (tree_fits_shwi_p(e.second))
+            constants.push_back({e.first, tree_to_shwi(e.second)});
+          else if (tree_fits_uhwi_p(e.second))
+            constants.push_back({e.first, static_cast<int64_t>(tree_to_uhwi(e.second))});
+        }
         m_mod.symbols[s].function_table = std::move(table);
+        m_mod.symbols[s].constant_table = std::move(constants);
       }
     }
     return s;
@@ -232,11 +240,18 @@ private:
   // them as memory keys spell it (".OFFSET" for a field, "[I]" for an
   // element), at most kMaxTableEntries.
   static constexpr size_t kMaxTableEntries = 4096;
+  // (Integer constants, and null pointers, too: a constant configuration
+  // such as an allocator table whose entries are NULL.)
   static void function_entries(tree init, const std::string &path, std::vector<std::pair<std::string, tree>> &out) {
     STRIP_NOPS(init);
     if (TREE_CODE(init) == ADDR_EXPR && TREE_CODE(TREE_OPERAND(init, 0)) == FUNCTION_DECL) {
       if (out.size() < kMaxTableEntries)
         out.push_back({path, TREE_OPERAND(init, 0)});
+      return;
+    }
+    if (TREE_CODE(init) == INTEGER_CST && !path.empty()) {
+      if (out.size() < kMaxTableEntries)
+        out.push_back({path, init});
       return;
     }
     if (TREE_CODE(init) != CONSTRUCTOR)
@@ -264,7 +279,7 @@ private:
         }
         tree v = value;
         STRIP_NOPS(v);
-        const bool may_hold = TREE_CODE(v) == CONSTRUCTOR ||
+        const bool may_hold = TREE_CODE(v) == CONSTRUCTOR || TREE_CODE(v) == INTEGER_CST ||
                               (TREE_CODE(v) == ADDR_EXPR && TREE_CODE(TREE_OPERAND(v, 0)) == FUNCTION_DECL);
         for (HOST_WIDE_INT k = lo; may_hold && k <= hi && out.size() < kMaxTableEntries; ++k)
           function_entries(value, path + "[" + std::to_string(k) + "]", out);

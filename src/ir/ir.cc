@@ -455,11 +455,14 @@ std::string print_module(const Module &m) {
     if (sym.kind == SymbolKind::Variable) {
       out << "global " << symbol_ref(m, static_cast<uint32_t>(s)) << " : " << type_text(sym.type)
           << (sym.is_const ? " const" : "");
-      if (!sym.function_table.empty()) {
+      if (!sym.function_table.empty() || !sym.constant_table.empty()) {
         out << " init(";
         for (size_t k = 0; k < sym.function_table.size(); ++k)
           out << (k ? ", " : "") << quote(sym.function_table[k].first) << "="
               << symbol_ref(m, sym.function_table[k].second);
+        for (size_t k = 0; k < sym.constant_table.size(); ++k)
+          out << (k || !sym.function_table.empty() ? ", " : "") << quote(sym.constant_table[k].first) << "="
+              << sym.constant_table[k].second;
         out << ")";
       }
       if (sym.loc.line) {

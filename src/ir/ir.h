@@ -235,6 +235,9 @@ struct Symbol {
   // memory keys spell it (".8" a field at byte 8, "[2]" element 2) and the
   // function's symbol.
   std::vector<std::pair<std::string, uint32_t>> function_table;
+  // Variable: read-only, and the integers (and null pointers, 0) its
+  // initializer gives, by the same paths (a constant configuration).
+  std::vector<std::pair<std::string, int64_t>> constant_table;
   bool attributes_read = false; // front end: the attributes above are filled in
 };
 

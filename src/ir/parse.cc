@@ -100,14 +100,20 @@ public:
           word();
           expect('(');
           std::vector<std::pair<std::string, uint32_t>> table;
+          std::vector<std::pair<std::string, int64_t>> constants;
           do {
             skip_space_inline();
             std::string path = quoted();
             expect('=');
-            table.push_back({path, symbol_ref(SymbolKind::Function)});
+            skip_space_inline();
+            if (cur() == '@')
+              table.push_back({path, symbol_ref(SymbolKind::Function)});
+            else
+              constants.push_back({path, number()});
           } while (accept(','));
           expect(')');
           m_module.symbols[s].function_table = std::move(table);
+          m_module.symbols[s].constant_table = std::move(constants);
         }
         m_module.symbols[s].loc = loc();
       } else if (kw == "func") {
