@@ -1339,6 +1339,7 @@ private:
       return 0;
     const SvalId blob = m_svals.get(SK::Blob, m_step_uid, m_svals.string_id(key));
     m_fills.push_back({key, blob, checker, 0});
+    m_any_fill = true;
     return blob;
   }
   struct Fill {
@@ -1348,6 +1349,7 @@ private:
     StateId state; // what the checker made of it
   };
   std::vector<Fill> m_fills; // during a call
+  bool m_any_fill = false;   // some call filled memory (reads may be inside a Blob)
 
   // A value computed from a and b (b may be 0): checkers that track either
   // may give it a state (taint spreads through arithmetic).
@@ -1416,7 +1418,10 @@ private:
   // The number after a key's kind letter: the local of an L key, the
   // pointer value of an S key.
   static SvalId key_base(const std::string &key) {
-    return static_cast<SvalId>(std::stoul(key.substr(1, key_base_end(key) - 1)));
+    uint64_t n = 0; // (digits read in place: no copy, no strtoul)
+    for (size_t k = 1; k < key.size() && isdigit(static_cast<unsigned char>(key[k])); ++k)
+      n = n * 10 + static_cast<uint64_t>(key[k] - '0');
+    return static_cast<SvalId>(n);
   }
 
   // Binds key to v. A whole-value binding of an enclosing key no longer

@@ -393,7 +393,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     use_indices(s, in.place, loc);
     std::string key = local_key(s, in.place);
     SvalId v = key.empty() ? 0 : read_memory(s, key);
-    if (!v && !key.empty() && !s.memory.empty()) {
+    if (!v && !key.empty() && m_any_fill && !s.memory.empty()) {
       // Inside memory a call filled (fread's buffer): a part of it.
       v = blob_read(s, key);
       if (v && m_svals[v].kind == SK::Part) {
@@ -468,7 +468,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // elements hold may now be used (and freed) through the result.
       escape_local(s, local_id(s, in.place.id));
     }
-    if (!v && key.empty() && !s.memory.empty()) {
+    if (!v && key.empty() && m_any_fill && !s.memory.empty()) {
       // Any element of memory a call filled: derived from all of it.
       if (const SvalId blob = blob_under(s, in.place)) {
         v = conjure(s, uid);
