@@ -468,6 +468,13 @@ private:
                       sym.loc.known() ? Origin{sym.loc, "declared here"} : Origin{});
     }
   }
+  // The address of a variable declared const.
+  bool const_variable(SvalId root) const {
+    const Sval &r = m_svals[root];
+    return r.kind == SK::GlobalAddr && static_cast<size_t>(r.a) < m_module.symbols.size() &&
+           m_module.symbols[static_cast<size_t>(r.a)].kind == SymbolKind::Variable &&
+           m_module.symbols[static_cast<size_t>(r.a)].is_const;
+  }
   void check_writable(const State &s, const Place &p, const Loc &loc) {
     if (p.base == PlaceBase::Str)
       report_region(kWriteToStringLiteral, "", loc);

@@ -3,6 +3,7 @@
 // into functions with a body and back.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/analysis.h"
+#include <cstring>
 
 namespace pathwise::detail {
 
@@ -345,6 +346,10 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
                       m_writes_nothing[static_cast<size_t>(m_module.symbols[callee.id].body)]));
   if (!handled && (pure || libc::keeps_no_pointer(call.callee)))
     handled = true;
+  // The length of a string literal is known (strlen ("") is 0).
+  if (in.result && !call.args.empty() && (call.callee == "strlen" || call.callee == "__builtin_strlen") &&
+      m_svals[call.args[0]].kind == SK::StrAddr)
+    result = m_svals.get(SK::Const, static_cast<int64_t>(strlen(m_svals.string_at(m_svals[call.args[0]].a).c_str())));
   const int returned = libc::returns_argument(call.callee);
   if (in.result && returned >= 0 && static_cast<size_t>(returned) < call.args.size())
     result = call.args[static_cast<size_t>(returned)];
@@ -531,9 +536,11 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
   // stepping into every function given a struct with a NULL field costs
   // more than it finds.)
   const bool small = cf.blocks.size() <= kSmallCallee;
-  // (Nor is storage nothing wrote yet, which a small callee may read.)
+  // (Nor is storage nothing wrote yet, which a small callee may read, or
+  // a variable declared const, which it must not write.)
   if (!m_worth_entering[callee] && !std::any_of(args.begin(), args.end(), [&](SvalId a) {
-        return passes_tracked(s, a, small) || (small && !s.uninit.empty() && set_contains(s.uninit, root_of(a)));
+        return passes_tracked(s, a, small) ||
+               (small && ((!s.uninit.empty() && set_contains(s.uninit, root_of(a))) || const_variable(root_of(a))));
       }))
     return false; // nothing there for a checker: the call stays opaque
   const std::string &callee_name = m_module.function_name(cf);

@@ -125,3 +125,33 @@ void live_jump_ok (int again)
   if (again)
     longjmp (env, 1);
 }
+
+/* Across functions: a helper writes through what its caller gives it,
+   or shifts by what its caller computed.  */
+static void zero_first (char *p)
+{
+  p[0] = 0; /* { dg-warning "write to 'const' object 'limits'" } */
+}
+
+const char limits[2] = "x"; /* { dg-message "declared here" } */
+
+void const_across_bad (void)
+{
+  zero_first ((char *) limits);
+}
+
+void const_across_ok (void)
+{
+  char mine[2] = "x";
+  zero_first (mine);
+}
+
+static unsigned scale (unsigned v, int by)
+{
+  return v << by; /* { dg-warning "shift by count \\('33'\\) >= precision of type \\('32'\\)" } */
+}
+
+unsigned shift_across_bad (unsigned v)
+{
+  return scale (v, 33); /* every call passes 33 */
+}

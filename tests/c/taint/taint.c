@@ -193,3 +193,76 @@ int main (int argc, char **argv)
     printf (argv[1]); /* { dg-warning "use of attacker-controlled string '\[^'\]+' as format string" } */
   return 0;
 }
+
+/* Each sink across a function boundary: the value is read in the caller
+   and misused in a helper.  */
+static int divide (int x, int d)
+{
+  return x / d; /* { dg-warning "as divisor without checking for zero" } */
+}
+
+int divisor_across_bad (int x)
+{
+  return divide (x, getchar ());
+}
+
+static void *allocate (size_t n)
+{
+  return malloc (n); /* { dg-warning "as allocation size without upper-bounds checking" } */
+}
+
+void *allocation_across_bad (void)
+{
+  size_t n;
+  if (scanf ("%zu", &n) != 1)
+    return NULL;
+  return allocate (n);
+}
+
+static void copy_n (char *dst, const char *src, size_t n)
+{
+  memcpy (dst, src, n); /* { dg-warning "as size without upper-bounds checking" } */
+}
+
+void size_across_bad (FILE *f, char *dst, const char *src)
+{
+  struct header h;
+  if (fread (&h, sizeof h, 1, f) == 1)
+    copy_n (dst, src, h.count);
+}
+
+static void log_line (const char *fmt)
+{
+  printf (fmt); /* { dg-warning "as format string" } */
+}
+
+void format_across_bad (FILE *f)
+{
+  char line[64];
+  if (fgets (line, sizeof line, f))
+    log_line (line);
+}
+
+static void run (const char *cmd)
+{
+  system (cmd); /* { dg-warning "as command" } */
+}
+
+void command_across_bad (void)
+{
+  const char *c = getenv ("HOOK");
+  if (c)
+    run (c);
+}
+
+static char at (const char *table, int i)
+{
+  if (i < 0 || i >= 16)
+    return 0;
+  return table[i];
+}
+
+char checked_in_callee_ok (const char *table)
+{
+  return at (table, getchar ());
+}
