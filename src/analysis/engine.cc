@@ -791,9 +791,12 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
       if (!any_case) {
         // The default: none of the cases' values (as "differs from" facts,
         // when there are few of them, ranges counted out).
-        uint64_t values = 0;
+        uint64_t values = 0; // (counted up to 17: "more than 16")
         for (const SwitchCase &c : in.cases)
-          values += c.hi >= c.lo ? static_cast<uint64_t>(c.hi) - static_cast<uint64_t>(c.lo) + 1 : 0;
+          if (c.hi >= c.lo) {
+            const uint64_t span = static_cast<uint64_t>(c.hi) - static_cast<uint64_t>(c.lo);
+            values = std::min<uint64_t>(17, values + (span >= 16 ? 17 : span + 1));
+          }
         State s2 = s;
         bool ok = true;
         for (const SwitchCase &c : in.cases)
