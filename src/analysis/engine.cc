@@ -428,7 +428,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
                                     local->name[0] != '<' && local->type.size != 0);
       if (root && named && set_contains(s.uninit, root) && !prefix.empty() && !enclosing_value(s, prefix) &&
           (!(whole || vague) || !bound_inside(s, prefix)) && (vague || whole || !read_memory(s, key + ".0")) &&
-          (vague || whole || laid_out_alike(s, key)) && !union_written(s, in.place)) {
+          (vague || whole || laid_out_alike(s, key)) && !union_written(s, in.place) &&
+          // (A byte reached by pointer arithmetic may lie inside a wider
+          // write: only a named field or an element is compared.)
+          (vague || whole || !in.place.path.empty() || !bound_inside(s, key.substr(0, key_base_end(key))))) {
         report_uninit(s, m_cur->namer.place(in.place), local ? local->loc : Loc{}, loc);
         // Unknown from now on, but not something code elsewhere decided:
         // a branch on it is the program's own.

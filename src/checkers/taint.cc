@@ -14,8 +14,9 @@ namespace {
 
 // Tainted: nothing bounds it yet; HasLB / HasUB: a comparison bounded it
 // from below / above; Stop: bounded on both sides (or compared equal to a
-// constant): no longer a concern.
-enum : StateId { Start = 0, Tainted, HasLB, HasUB, Stop };
+// constant): no longer a concern; Byte: a byte (or EOF) getc gave, bounded
+// by the C library but still possibly zero.
+enum : StateId { Start = 0, Tainted, HasLB, HasUB, Stop, Byte };
 
 const ChangeText kRead{Start, Tainted, "%E gets an attacker-controlled value here"};
 const ChangeText kLower{kAnyState, HasLB, "%E has its lower bound checked here"};
@@ -92,6 +93,8 @@ const Warning kCommand{"tainted-command",
 StateId combine(StateId a, StateId b) {
   if (a == Tainted || b == Tainted)
     return Tainted;
+  if (a == Byte || b == Byte) // bounded, as Stop, unless the other is half bounded
+    return a == HasLB || a == HasUB ? a : b == HasLB || b == HasUB ? b : StateId{Byte};
   if (a == Start || a == Stop)
     return b == Start ? a : b;
   if (b == Start || b == Stop || a == b)
@@ -118,10 +121,11 @@ int scanf_results(std::string_view f) {
   return -1;
 }
 
-bool returns_input(std::string_view f) {
-  return one_of(f, {"getc", "fgetc", "getchar", "_IO_getc", "getc_unlocked", "fgetc_unlocked", "getchar_unlocked",
-                    "getenv", "secure_getenv"});
+bool returns_byte(std::string_view f) {
+  return one_of(f, {"getc", "fgetc", "getchar", "_IO_getc", "getc_unlocked", "fgetc_unlocked", "getchar_unlocked"});
 }
+
+bool returns_input(std::string_view f) { return returns_byte(f) || one_of(f, {"getenv", "secure_getenv"}); }
 
 // Allocators: which argument (0-based) is a size.
 bool is_allocation_size(std::string_view f, size_t k) {
@@ -181,7 +185,7 @@ public:
   const char *name() const override { return "taint"; }
 
   const std::vector<const char *> &state_names() const override {
-    static const std::vector<const char *> names = {"start", "tainted", "has_lb", "has_ub", "stop"};
+    static const std::vector<const char *> names = {"start", "tainted", "has_lb", "has_ub", "stop", "byte"};
     return names;
   }
 
@@ -215,7 +219,7 @@ public:
       for (size_t k = static_cast<size_t>(results); k < call.args.size(); ++k)
         taint_pointee(ctx, call, k);
     if (call.result && returns_input(call.callee))
-      ctx.set_state(call.result, Tainted, *call.result_text);
+      ctx.set_state(call.result, returns_byte(call.callee) ? StateId{Byte} : StateId{Tainted}, *call.result_text);
     return false;
   }
 
@@ -241,7 +245,7 @@ public:
         ctx.report(kDivisor, v, expr);
       return;
     }
-    if (s == Stop)
+    if (s == Stop || s == Byte)
       return;
     const std::string missing = missing_check(s, is_signed, kind == UseKind::ArrayIndex);
     if (!missing.empty())
@@ -260,7 +264,7 @@ private:
   // A comparison bounds v on one side ("v op other").
   void bound(CheckerContext &ctx, SvalId v, ir::OpName op, SvalId other, bool signed_as_unsigned) {
     const StateId s = ctx.state(v);
-    if (s == Start || s == Stop || ctx.state(other) == Tainted)
+    if (s == Start || s == Stop || s == Byte || ctx.state(other) == Tainted)
       return;
     const bool upper = op == ir::OpName::Lt || op == ir::OpName::Le;
     const bool lower = op == ir::OpName::Gt || op == ir::OpName::Ge;

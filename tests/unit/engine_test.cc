@@ -694,28 +694,32 @@ bb0:
   EXPECT_FALSE(is_async_signal_safe("fprintf"));
 }
 
-// What getchar () returns is attacker-controlled, and so is what is
+// What read () puts in a buffer is attacker-controlled, and so is what is
 // computed from it, until comparisons bound it on both sides.
 TEST(Taint, ArithmeticOnInputIsTaintedUntilBounded) {
-  const char *text = R"(declare @getchar library
+  const char *text = R"(declare @read library
 func @f(%1:ptr "table") -> i8 !"t.c":1:1 {
+  local $v : i32 !2:7
 bb0:
-  %2:i32 "d" = call @getchar() !2:11
-  %3:i32 "i" = add %2, 1:i32 !3:7
-  %4:i8 = load *%1[%3] !4:10
-  ret %4 !4:3
+  %2:i64 = call @read(0:i32, &$v, 4:u64) !2:3
+  %3:i32 "d" = load $v !3:11
+  %4:i32 "i" = add %3, 1:i32 !3:7
+  %5:i8 = load *%1[%4] !4:10
+  ret %5 !4:3
 }
 func @g(%1:ptr "table") -> i8 !"t.c":5:1 {
+  local $v : i32 !6:7
 bb0:
-  %2:i32 "d" = call @getchar() !6:11
-  br lt %2, 0:i32, bb1, bb2 !7:6
+  %2:i64 = call @read(0:i32, &$v, 4:u64) !6:3
+  %3:i32 "d" = load $v !7:11
+  br lt %3, 0:i32, bb1, bb2 !7:6
 bb1:
   ret 0:i8 !7:15
 bb2:
-  br gt %2, 15:i32, bb1, bb3 !8:6
+  br gt %3, 15:i32, bb1, bb3 !8:6
 bb3:
-  %3:i8 = load *%1[%2] !9:10
-  ret %3 !9:3
+  %4:i8 = load *%1[%3] !9:10
+  ret %4 !9:3
 }
 )";
   Module m = parse_module(text);

@@ -266,3 +266,12 @@ char checked_in_callee_ok (const char *table)
 {
   return at (table, getchar ());
 }
+
+/* A byte from getc is bounded by the C library (EOF or 0..255): looking it
+   up in <ctype.h>'s tables is fine; dividing by it is not.  */
+#include <ctype.h>
+int ctype_ok (FILE *f)
+{
+  int c = fgetc (f);
+  return isdigit (c) ? c - '0' : -1;
+}
