@@ -1982,10 +1982,9 @@ private:
   void generalize(State &s, uint32_t block, int level, uint32_t start = 0, bool resumed = false,
                   const std::vector<std::pair<std::string, SvalId>> *earlier = nullptr) {
     s.approximate = true;
-    // Allocations' values may be renamed below: forget which are unwritten.
-    s.uninit.erase(std::remove_if(s.uninit.begin(), s.uninit.end(),
-                                  [&](SvalId v) { return m_svals[v].kind != SK::LocalAddr; }),
-                   s.uninit.end());
+    // Unwritten storage is reported only on paths with no facts dropped:
+    // past here, knowing it would only keep states apart.
+    s.uninit.clear();
     // Results of const calls always stay: equal calls must agree.
     auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
     // (A struct value names the memory that holds its fields: widening it
