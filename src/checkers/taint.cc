@@ -163,9 +163,9 @@ bool is_command(std::string_view f) {
   return one_of(f, {"system", "popen", "execl", "execlp", "execle", "execv", "execvp", "execvpe"});
 }
 
-// What a check on each side leaves unchecked, as GCC words it. Empty: no
-// problem. offset_words: "lower-bounds" rather than "checking for
-// negative".
+// What a check on each side leaves unchecked, as GCC words it ("" for no
+// problem). array: an array index ("checking for negative" rather than
+// "lower-bounds checking").
 std::string missing_check(StateId s, bool is_signed, bool array) {
   if (!is_signed) { // an unsigned value cannot be negative
     if (s == Tainted || s == HasLB)
