@@ -1136,15 +1136,24 @@ std::vector<Finding> Engine::module_findings() const {
   return signal_findings(m_module);
 }
 
-std::vector<std::string> Engine::warning_names() {
-  std::vector<std::string> out{"unsafe-call-within-signal-handler"};
+std::vector<RuleInfo> Engine::warning_rules() {
+  std::vector<RuleInfo> out{{"unsafe-call-within-signal-handler", 479, "Signal Handler Use of a Non-reentrant Function"}};
   for (const Warning *w : detail::kRegionWarnings)
-    out.push_back(w->name);
+    out.push_back({w->name, w->cwe, w->cwe_title});
   for (auto &c : make_checkers())
     for (const Warning *w : c->warnings())
-      out.push_back(w->name);
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
+      out.push_back({w->name, w->cwe, w->cwe_title});
+  // One rule per name (free-of-non-heap has two forms: keep its first CWE).
+  std::stable_sort(out.begin(), out.end(), [](const RuleInfo &a, const RuleInfo &b) { return a.name < b.name; });
+  out.erase(std::unique(out.begin(), out.end(), [](const RuleInfo &a, const RuleInfo &b) { return a.name == b.name; }),
+            out.end());
+  return out;
+}
+
+std::vector<std::string> Engine::warning_names() {
+  std::vector<std::string> out;
+  for (const RuleInfo &r : warning_rules())
+    out.push_back(r.name);
   return out;
 }
 

@@ -14,6 +14,7 @@
 
 #include "checkers/checker.h"
 #include "diagnostics/finding.h"
+#include "diagnostics/sarif.h"
 #include "ir/ir.h"
 
 namespace pathwise {
@@ -64,6 +65,8 @@ public:
 
   // Names of every warning any checker can raise, sorted.
   static std::vector<std::string> warning_names();
+  // The same warnings with their CWE (for SARIF rules), sorted by name.
+  static std::vector<RuleInfo> warning_rules();
 
 private:
   const ir::Module &m_module;

@@ -10,7 +10,10 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+
 #include "analysis/engine.h"
+#include "diagnostics/sarif.h"
 #include "gcc/lower.h"
 #include "gcc/report.h"
 #include "gcc/gcc-includes.h"
@@ -27,13 +30,15 @@ const char *const kPluginName = "pathwise";
 struct Options {
   bool dump_ir = false;
   std::string dump_file; // "" = stderr
+  std::string sarif;     // SARIF log: a file, or a directory for one file per translation unit ("" = none)
   bool verbose = false;
   std::set<std::string> disabled{"too-complex"};
 };
 
 Options g_options;
 
-const char *const kArgumentsHelp = "dump-ir[=FILE], disable=NAME[,NAME...], enable=NAME[,NAME...], verbose";
+const char *const kArgumentsHelp =
+    "dump-ir[=FILE], disable=NAME[,NAME...], enable=NAME[,NAME...], sarif=FILE|DIR, verbose";
 
 std::vector<std::string> valid_names() {
   std::vector<std::string> names = Engine::warning_names();
@@ -82,6 +87,30 @@ bool apply_names(const char *key, const char *value, bool disable) {
   return true;
 }
 
+// The SARIF log of what was shown: to the file named, or, when that is a
+// directory, to DIR/<source file's base name>.sarif (whole-program.sarif
+// at an -flto link). A failure to write is an error naming the file.
+void write_sarif(const ir::Module &module, const std::vector<Finding> &shown) {
+  std::string path = g_options.sarif;
+  struct stat st;
+  if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    std::string base = in_lto_p || !main_input_filename ? "whole-program" : main_input_filename;
+    const size_t slash = base.find_last_of('/');
+    if (slash != std::string::npos)
+      base = base.substr(slash + 1);
+    path += "/" + base + ".sarif";
+  }
+  const std::string text = to_sarif(module, shown, Engine::warning_rules(), PATHWISE_VERSION);
+  FILE *f = fopen(path.c_str(), "w");
+  bool ok = f != nullptr;
+  if (f) {
+    ok = fwrite(text.data(), 1, text.size(), f) == text.size();
+    ok = fclose(f) == 0 && ok;
+  }
+  if (!ok)
+    error("%s: cannot write the SARIF log to %qs: %s", kPluginName, path.c_str(), xstrerror(errno));
+}
+
 bool parse_arguments(const plugin_name_args *info) {
   bool ok = true;
   for (int i = 0; i < info->argc; ++i) {
@@ -96,6 +125,14 @@ bool parse_arguments(const plugin_name_args *info) {
         ok = false;
       }
       g_options.verbose = true;
+    } else if (!strcmp(key, "sarif")) {
+      if (!value || !*value) {
+        error("%s: argument %<sarif%> needs a value: %<-fplugin-arg-%s-sarif=FILE%> or a directory", kPluginName,
+              kPluginName);
+        ok = false;
+      } else {
+        g_options.sarif = value;
+      }
     } else if (!strcmp(key, "disable")) {
       ok = apply_names(key, value, true) && ok;
     } else if (!strcmp(key, "enable")) {
@@ -227,8 +264,12 @@ void analyse_translation_unit() {
   deduplicate(findings);
   std::stable_sort(findings.begin(), findings.end(),
                    [&](const Finding &a, const Finding &b) { return finding_before(module, a, b); });
+  std::vector<Finding> shown;
   for (const Finding &f : findings)
-    emit_finding(module, f);
+    if (emit_finding(module, f))
+      shown.push_back(f);
+  if (!g_options.sarif.empty())
+    write_sarif(module, shown);
   if (g_options.verbose) {
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     fprintf(stderr,

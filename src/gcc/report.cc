@@ -83,11 +83,11 @@ int option_for(const std::string &warning) {
 
 } // namespace
 
-void emit_finding(const ir::Module &m, const Finding &f) {
+bool emit_finding(const ir::Module &m, const Finding &f) {
   // Like GCC's own warnings, none inside system headers (the C++ library's
   // internals, libc's inline wrappers) unless -Wsystem-headers asks.
   if (!f.is_note && in_system_header_at(static_cast<location_t>(f.loc.handle)) && !global_dc->dc_warn_system_headers)
-    return;
+    return false;
   const ir::Function &fn = m.functions.at(f.function);
   tree fndecl = reinterpret_cast<tree>(fn.handle);
   Path path;
@@ -105,13 +105,16 @@ void emit_finding(const ir::Module &m, const Finding &f) {
   auto_diagnostic_group group;
   tree saved = current_function_decl;
   current_function_decl = fndecl; // for "In function 'f':"
+  bool shown = false;
   if (f.is_note) {
     inform(&richloc, f.message.c_str());
   } else if (warning_meta(&richloc, meta, option_for(f.warning), f.message.c_str())) {
+    shown = true;
     for (const PathEvent &n : f.notes)
       inform(static_cast<location_t>(n.loc.handle), n.text.c_str());
   }
   current_function_decl = saved;
+  return shown;
 }
 
 } // namespace pathwise::plugin

@@ -9,6 +9,8 @@
 namespace pathwise::plugin {
 
 // Emits one finding as a GCC warning with its path.
-void emit_finding(const ir::Module &m, const Finding &f);
+// Reports a finding through GCC's diagnostics; true if it was shown (not
+// a note, not silenced by -Wno-..., a pragma, or a system header).
+bool emit_finding(const ir::Module &m, const Finding &f);
 
 } // namespace pathwise::plugin

@@ -1,0 +1,33 @@
+// SARIF 2.1.0 output: findings as a log that code-scanning tools read.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "diagnostics/finding.h"
+#include "ir/ir.h"
+
+namespace pathwise {
+
+// What a rule is: a warning's name, its CWE (0: none) and that CWE's title.
+// Example: {"double-free", 415, "Double Free"}.
+struct RuleInfo {
+  std::string name;
+  int cwe = 0;
+  std::string cwe_title;
+};
+
+// A fingerprint of a finding that survives edits elsewhere in its file:
+// it hashes the warning, the file, the function, the message and the
+// finding's rank among equal ones, not line numbers. 16 hex digits.
+std::string fingerprint(const ir::Module &m, const Finding &f, int rank);
+
+// The SARIF 2.1.0 log (one run) of the findings: a rule per warning with
+// its CWE as a taxon of the CWE taxonomy, a result per finding with its
+// location, its path as a code flow (thread flow locations with nesting
+// levels) and a partial fingerprint. Notes (introspection) are left out.
+std::string to_sarif(const ir::Module &m, const std::vector<Finding> &findings, const std::vector<RuleInfo> &rules,
+                     const std::string &version);
+
+} // namespace pathwise
