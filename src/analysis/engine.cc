@@ -1150,6 +1150,18 @@ std::vector<RuleInfo> Engine::warning_rules() {
   return out;
 }
 
+std::map<std::string, std::vector<std::string>> Engine::checker_warnings() {
+  std::map<std::string, std::vector<std::string>> out;
+  out["signal"].push_back("unsafe-call-within-signal-handler");
+  for (const Warning *w : detail::kRegionWarnings)
+    out["region"].push_back(w->name);
+  for (auto &c : make_checkers())
+    for (const Warning *w : c->warnings())
+      if (std::find(out[c->name()].begin(), out[c->name()].end(), w->name) == out[c->name()].end())
+        out[c->name()].push_back(w->name);
+  return out;
+}
+
 std::vector<std::string> Engine::warning_names() {
   std::vector<std::string> out;
   for (const RuleInfo &r : warning_rules())

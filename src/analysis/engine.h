@@ -67,6 +67,10 @@ public:
   static std::vector<std::string> warning_names();
   // The same warnings with their CWE (for SARIF rules), sorted by name.
   static std::vector<RuleInfo> warning_rules();
+  // The warnings of each checker, by the names GCC's
+  // -fanalyzer-checker=NAME uses ("malloc", "file", "fd", "taint",
+  // "sensitive", "signal"; "region" for the region model's own).
+  static std::map<std::string, std::vector<std::string>> checker_warnings();
 
 private:
   const ir::Module &m_module;

@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+# pathwise-gcc, the drop-in for `gcc -fanalyzer`: GCC's analyzer options
+# mapped onto the plugin's, pragmas, exit status, object code, and file
+# names no shell may see.
+# SPDX-License-Identifier: GPL-3.0-or-later
+import argparse
+import filecmp
+import os
+import subprocess
+import sys
+import tempfile
+
+# A double free (GCC 12 has its option), a descriptor leak (it has none)
+# and a tainted index.
+SOURCE = """#include <stdlib.h>
+#include <stdio.h>
+#include <fcntl.h>
+
+void twice (void)
+{
+  void *p = malloc (4);
+  free (p);
+  free (p);
+}
+
+void leaks (const char *path)
+{
+  int fd = open (path, O_RDONLY);
+  if (fd < 0)
+    return;
+}
+
+char lookup (FILE *f, const char *table)
+{
+  int i;
+  if (fread (&i, sizeof i, 1, f) != 1)
+    return 0;
+  return table[i];
+}
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wanalyzer-double-free"
+void quiet_twice (void)
+{
+  void *p = malloc (4);
+  free (p);
+  free (p);
+}
+#pragma GCC diagnostic pop
+"""
+
+CHECKS = []
+
+
+def check(fn):
+    CHECKS.append(fn)
+    return fn
+
+
+def run(cmd):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120,
+                       env=dict(os.environ, LC_ALL="C"))
+    return p.returncode, p.stderr
+
+
+def compile_(args, src, *opts):
+    return run([args.wrapper] + list(opts) + ["-c", "-o", os.devnull, src])
+
+
+def warnings(err):
+    return [l for l in err.splitlines() if ": warning: " in l]
+
+
+class Source:
+    def __enter__(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.path = os.path.join(self.tmp.name, "t.c")
+        with open(self.path, "w") as f:
+            f.write(SOURCE)
+        return self.path
+
+    def __exit__(self, *a):
+        self.tmp.cleanup()
+
+
+@check
+def fanalyzer_reports_every_checker_and_pragmas_silence(args):
+    with Source() as src:
+        rc, err = compile_(args, src, "-fanalyzer")
+        w = warnings(err)
+        assert rc == 0, err
+        assert any("double-'free' of 'p'" in l and ":9:" in l for l in w), w
+        assert not any(":32:" in l for l in w), w  # the pragma's function
+        assert any("leak of file descriptor 'fd'" in l for l in w), w
+        assert any("attacker-controlled value 'i'" in l for l in w), w
+
+
+@check
+def wno_options_silence_gcc_known_and_pathwise_only_warnings(args):
+    with Source() as src:
+        rc, err = compile_(args, src, "-fanalyzer", "-Wno-analyzer-double-free", "-Wno-analyzer-fd-leak")
+        w = warnings(err)
+        assert rc == 0 and not any("double-'free'" in l or "file descriptor" in l for l in w), w
+        assert any("attacker-controlled" in l for l in w), w
+
+
+@check
+def checker_option_keeps_one_checker(args):
+    with Source() as src:
+        rc, err = compile_(args, src, "-fanalyzer", "-fanalyzer-checker=taint")
+        w = warnings(err)
+        assert rc == 0 and w and all("attacker-controlled" in l for l in w), w
+        rc, err = compile_(args, src, "-fanalyzer-checker=nosuch")
+        assert rc == 2 and "unknown checker 'nosuch'" in err and "valid checkers are:" in err, err
+
+
+@check
+def fno_analyzer_and_engine_options(args):
+    with Source() as src:
+        rc, err = compile_(args, src, "-fanalyzer", "-fno-analyzer")
+        assert rc == 0 and not warnings(err), err
+        # GCC's own engine's settings are accepted and dropped.
+        rc, err = compile_(args, src, "-fanalyzer", "--param", "analyzer-max-enodes-per-program-point=2",
+                           "-fanalyzer-call-summaries", "-fno-analyzer-state-merge", "-fdump-analyzer")
+        assert rc == 0 and warnings(err), err
+
+
+@check
+def werror_fails_the_compile(args):
+    with Source() as src:
+        rc, err = compile_(args, src, "-fanalyzer", "-Werror=analyzer-double-free")
+        assert rc != 0 and "error: double-'free'" in err, err
+
+
+@check
+def object_code_is_gccs(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "t.c")
+        with open(src, "w") as f:
+            f.write(SOURCE)
+        a, b = os.path.join(tmp, "a.o"), os.path.join(tmp, "b.o")
+        assert run([args.gcc, "-O2", "-c", "-o", a, src])[0] == 0
+        assert run([args.wrapper, "-fanalyzer", "-O2", "-c", "-o", b, src])[0] == 0
+        assert filecmp.cmp(a, b, shallow=False), "object code differs"
+
+
+@check
+def file_names_reach_gcc_untouched(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "a b;$(touch pwned)`x`.c")
+        with open(src, "w") as f:
+            f.write(SOURCE)
+        rc, err = run([args.wrapper, "-fanalyzer", "-c", "-o", os.devnull, src])
+        assert rc == 0 and warnings(err), err
+        assert not os.path.exists("pwned") and not os.path.exists(os.path.join(tmp, "pwned")), "a shell ran"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gcc", default="gcc")
+    ap.add_argument("--wrapper", required=True)
+    args = ap.parse_args()
+    passed = failed = 0
+    for fn in CHECKS:
+        try:
+            fn(args)
+            passed += 1
+        except AssertionError as e:
+            failed += 1
+            print("FAIL: %s: %s" % (fn.__name__, e))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
