@@ -108,7 +108,13 @@ bool emit_finding(const ir::Module &m, const Finding &f) {
   bool shown = false;
   if (f.is_note) {
     inform(&richloc, f.message.c_str());
-  } else if (warning_meta(&richloc, meta, option_for(f.warning), f.message.c_str())) {
+  } else if (warning_meta(&richloc, meta, option_for(f.warning),
+                          // A warning GCC 12 has no option for still shows
+                          // its name ('[-Wanalyzer-fd-leak]'), in text and
+                          // JSON alike; pathwise-gcc takes -Wno- for it.
+                          (option_for(f.warning) || f.warning == "introspection" ? f.message
+                                                                    : f.message + " [-Wanalyzer-" + f.warning + "]")
+                              .c_str())) {
     shown = true;
     for (const PathEvent &n : f.notes)
       inform(static_cast<location_t>(n.loc.handle), n.text.c_str());
