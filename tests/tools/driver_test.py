@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+# The pathwise command: check, scan of a compilation database or of a build
+# recorded with bear, findings merged across translation units, baselines,
+# --fail-on and exit statuses, failed compiles, file names no shell sees.
+# SPDX-License-Identifier: GPL-3.0-or-later
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HEADER = """#include <stdlib.h>
+static inline void drop (char *p) { free (p); free (p); }
+"""
+A = '#include "common.h"\nvoid a (void) { char *p = malloc (4); drop (p); }\n'
+B = '#include "common.h"\nvoid b (void) { char *p = malloc (4); drop (p); }\nint leak (void) { char *q = malloc (8); return q != 0; }\n'
+BROKEN = "int oops (void) { return undefined_thing; }\n"
+MAKEFILE = "all: a.o b.o\n%.o: %.c\n\tgcc -O0 -c $< -o $@\n"
+
+CHECKS = []
+
+
+def check(fn):
+    CHECKS.append(fn)
+    return fn
+
+
+def run(args, cwd, *cmd):
+    p = subprocess.run([args.driver] + list(cmd), cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True, timeout=300, env=dict(os.environ, LC_ALL="C"))
+    return p.returncode, p.stderr
+
+
+def project(tmp, broken=False):
+    for name, text in (("common.h", HEADER), ("a.c", A), ("b.c", B), ("Makefile", MAKEFILE)):
+        with open(os.path.join(tmp, name), "w") as f:
+            f.write(text)
+    db = [{"directory": tmp, "file": os.path.join(tmp, n), "arguments": ["gcc", "-O0", "-c", n, "-o", n[:-2] + ".o"]}
+          for n in ("a.c", "b.c")]
+    if broken:
+        with open(os.path.join(tmp, "broken.c"), "w") as f:
+            f.write(BROKEN)
+        db.append({"directory": tmp, "file": os.path.join(tmp, "broken.c"), "command": "gcc -c broken.c -o broken.o"})
+    with open(os.path.join(tmp, "compile_commands.json"), "w") as f:
+        json.dump(db, f)
+
+
+def results(path):
+    with open(path) as f:
+        return json.load(f)["runs"][0]["results"]
+
+
+@check
+def scan_merges_translation_units(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp)
+        rc, err = run(args, tmp, "scan", "-j", "2", "--sarif", "s.sarif")
+        assert rc == 1, "findings, none in a baseline: exit 1, got %d\n%s" % (rc, err)
+        r = results(os.path.join(tmp, "s.sarif"))
+        got = sorted((x["ruleId"], x["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for x in r)
+        # The header's double free is seen from a.c and b.c: one finding.
+        assert got == [("double-free", "common.h"), ("malloc-leak", "b.c")], got
+        assert "2 translation units, 0 failed to compile; 2 findings" in err, err
+
+
+@check
+def baseline_accepts_what_it_holds(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp)
+        run(args, tmp, "scan", "--sarif", "base.sarif")
+        rc, err = run(args, tmp, "scan", "--baseline", "base.sarif", "--fail-on", "new", "--sarif", "again.sarif")
+        assert rc == 0, "nothing new: exit 0, got %d\n%s" % (rc, err)
+        assert "2 findings, 0 new" in err, err
+        assert {x["baselineState"] for x in results(os.path.join(tmp, "again.sarif"))} == {"unchanged"}
+        rc, _ = run(args, tmp, "scan", "--baseline", "base.sarif", "--fail-on", "any")
+        assert rc == 1, rc
+        # A new problem is new.
+        with open(os.path.join(tmp, "a.c"), "a") as f:
+            f.write("void more (void) { char *r = malloc (2); free (r); free (r); }\n")
+        rc, err = run(args, tmp, "scan", "--baseline", "base.sarif")
+        assert rc == 1 and "3 findings, 1 new" in err, (rc, err)
+
+
+@check
+def failed_compile_is_reported_and_the_rest_analysed(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp, broken=True)
+        rc, err = run(args, tmp, "scan", "--fail-on", "none", "--sarif", "s.sarif")
+        assert rc == 3, "a failed compile: exit 3, got %d\n%s" % (rc, err)
+        assert "failed to compile: %s" % os.path.join(tmp, "broken.c") in err and "undefined_thing" in err, err
+        assert len(results(os.path.join(tmp, "s.sarif"))) == 2
+
+
+@check
+def scan_records_the_build_with_bear(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp)
+        os.unlink(os.path.join(tmp, "compile_commands.json"))
+        rc, err = run(args, tmp, "scan", "--sarif", "s.sarif", "--", "make")
+        assert rc == 1 and os.path.exists(os.path.join(tmp, "compile_commands.json")), (rc, err)
+        assert len(results(os.path.join(tmp, "s.sarif"))) == 2
+
+
+@check
+def check_files_with_gcc_arguments(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp)
+        odd = os.path.join(tmp, "x y;$(touch pwned).c")
+        with open(odd, "w") as f:
+            f.write(A)
+        rc, err = run(args, tmp, "check", odd, "b.c", "--sarif", "c.sarif", "--", "-I", tmp, "-O0")
+        assert rc == 1 and "double-'free'" in err, (rc, err)
+        assert not os.path.exists(os.path.join(tmp, "pwned")), "a shell ran"
+
+
+@check
+def bad_usage_exits_2(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        rc, err = run(args, tmp, "scan", "--fail-on", "sometimes")
+        assert rc == 2 and "--fail-on" in err, (rc, err)
+        rc, err = run(args, tmp, "scan")
+        assert rc == 2 and "no compilation database" in err, (rc, err)
+        with open(os.path.join(tmp, "compile_commands.json"), "w") as f:
+            f.write("not json")
+        rc, err = run(args, tmp, "scan")
+        assert rc == 2 and "is not a compile_commands.json" in err, (rc, err)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--driver", required=True)
+    args = ap.parse_args()
+    args.driver = os.path.abspath(args.driver)
+    passed = failed = 0
+    for fn in CHECKS:
+        try:
+            fn(args)
+            passed += 1
+        except (AssertionError, OSError, KeyError, ValueError) as e:
+            failed += 1
+            print("FAIL: %s: %r" % (fn.__name__, e))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
