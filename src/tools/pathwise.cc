@@ -175,8 +175,9 @@ private:
 };
 
 struct Outcome {
-  std::vector<std::string> logs; // SARIF files written
-  std::vector<std::string> failed; // files whose compile failed
+  std::vector<std::string> logs;        // SARIF files written
+  std::vector<std::string> directories; // ...and the directory each unit was compiled in
+  std::vector<std::string> failed;      // files whose compile failed
 };
 
 // Runs the jobs, at most `parallel` at a time; what each one's compiler
@@ -214,8 +215,10 @@ Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::strin
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
       out.failed.push_back(jobs[k].file);
     struct stat st;
-    if (stat((base + ".sarif").c_str(), &st) == 0)
+    if (stat((base + ".sarif").c_str(), &st) == 0) {
       out.logs.push_back(base + ".sarif");
+      out.directories.push_back(jobs[k].directory);
+    }
     progress.done(++finished, jobs[k].file);
   }
   return out;
@@ -238,15 +241,38 @@ std::string fingerprint_of(const json &r) {
 
 // One log of every translation unit's: rules and taxa once, results once
 // each (a header's problem seen from ten files is one finding).
-json merge_logs(const std::vector<std::string> &logs) {
+// A file name relative to the directory a unit was compiled in, made
+// absolute (file://), so that logs of several directories agree.
+void absolute_uris(json &node, const std::string &directory) {
+  if (node.is_object()) {
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      if (it.key() == "uri" && it.value().is_string()) {
+        const std::string uri = it.value().get<std::string>();
+        if (!directory.empty() && uri.rfind("file://", 0) != 0 && !uri.empty())
+          it.value() = "file://" + directory + "/" + uri;
+      } else {
+        absolute_uris(it.value(), directory);
+      }
+    }
+  } else if (node.is_array()) {
+    for (json &e : node)
+      absolute_uris(e, directory);
+  }
+}
+
+json merge_logs(const std::vector<std::string> &logs, const std::vector<std::string> &directories) {
   json merged;
   std::set<std::string> seen, artifacts, taxa_seen;
   json results = json::array(), artifact_list = json::array(), taxa = json::array();
-  for (const std::string &path : logs) {
-    json log = json::parse(read_file(path), nullptr, false);
+  for (size_t li = 0; li < logs.size(); ++li) {
+    json log = json::parse(read_file(logs[li]), nullptr, false);
     if (log.is_discarded() || !log.contains("runs") || log["runs"].empty())
       continue;
     json &run = log["runs"][0];
+    if (li < directories.size()) {
+      absolute_uris(run["results"], directories[li]);
+      absolute_uris(run["artifacts"], directories[li]);
+    }
     if (merged.is_null())
       merged = log;
     for (const json &t : run["taxonomies"][0]["taxa"])
@@ -266,6 +292,209 @@ json merge_logs(const std::vector<std::string> &logs) {
   run["artifacts"] = artifact_list;
   run["taxonomies"][0]["taxa"] = taxa;
   return merged;
+}
+
+// --- HTML report ---
+
+std::string html_escape(const std::string &text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+    case '&': out += "&amp;"; break;
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    case '"': out += "&quot;"; break;
+    default: out += c;
+    }
+  }
+  return out;
+}
+
+// The file a URI names (file:// and %-escapes undone).
+std::string path_of_uri(std::string uri) {
+  if (uri.rfind("file://", 0) == 0)
+    uri = uri.substr(7);
+  std::string out;
+  for (size_t i = 0; i < uri.size(); ++i) {
+    if (uri[i] == '%' && i + 2 < uri.size()) {
+      out += static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += uri[i];
+    }
+  }
+  return out;
+}
+
+struct Place {
+  std::string file;
+  int line = 0, col = 0;
+};
+
+Place place_of(const json &physical) {
+  Place p;
+  if (physical.contains("artifactLocation"))
+    p.file = path_of_uri(physical["artifactLocation"].value("uri", ""));
+  if (physical.contains("region")) {
+    p.line = physical["region"].value("startLine", 0);
+    p.col = physical["region"].value("startColumn", 0);
+  }
+  return p;
+}
+
+std::vector<std::string> lines_of(const std::string &file) {
+  std::vector<std::string> out;
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line))
+    out.push_back(line);
+  return out;
+}
+
+const char *kStyle = R"(body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
+table{border-collapse:collapse;width:100%}th,td{padding:.3em .6em;border-bottom:1px solid #ddd;text-align:left}
+th{cursor:pointer;background:#f3f3f3;user-select:none}tr.finding:hover{background:#fafaf0}
+.filters{margin:.8em 0}.filters label{margin-right:1.2em}
+pre.src{background:#fbfbfb;border:1px solid #ddd;padding:.5em 0;overflow-x:auto;line-height:1.35}
+.ln{display:inline-block;width:4.5em;color:#999;text-align:right;padding-right:1em}
+.hit{background:#ffe9e6}.event{margin:.15em 0 .35em 5.5em;padding:.15em .5em;border-left:3px solid #3a7bd5;
+background:#eef4ff;font-family:system-ui,sans-serif;white-space:normal}.event.last{border-color:#d53a3a;background:#fdeeee}
+.num{font-weight:bold;margin-right:.4em}h2{margin-bottom:.2em}.meta{color:#555}
+)";
+
+// One page per finding (the source with the path's events at their lines)
+// and an index of all of them that sorts and filters by warning, CWE and
+// file.
+bool write_html(const json &log, const std::string &dir) {
+  mkdir(dir.c_str(), 0755);
+  std::map<std::string, int> cwe_of_rule;
+  const json &run = log["runs"][0];
+  for (const json &r : run["tool"]["driver"]["rules"])
+    if (r.contains("relationships"))
+      cwe_of_rule[r.value("id", "")] = std::stoi(r["relationships"][0]["target"].value("id", "0"));
+  std::string rows;
+  std::set<std::string> rules, files;
+  std::set<int> cwes;
+  size_t k = 0;
+  for (const json &r : run["results"]) {
+    ++k;
+    const std::string rule = r.value("ruleId", "");
+    const Place at = place_of(r["locations"][0]["physicalLocation"]);
+    const std::string message = r["message"].value("text", "");
+    std::string function;
+    if (r["locations"][0].contains("logicalLocations"))
+      function = r["locations"][0]["logicalLocations"][0].value("name", "");
+    const int cwe = cwe_of_rule.count(rule) ? cwe_of_rule[rule] : 0;
+    rules.insert(rule);
+    files.insert(at.file);
+    if (cwe)
+      cwes.insert(cwe);
+    const std::string page = "finding-" + std::to_string(k) + ".html";
+    rows += "<tr class=\"finding\" data-rule=\"" + html_escape(rule) + "\" data-cwe=\"" + std::to_string(cwe) +
+            "\" data-file=\"" + html_escape(at.file) + "\"><td>" + std::to_string(k) + "</td><td>" + html_escape(rule) +
+            "</td><td>" + (cwe ? "CWE-" + std::to_string(cwe) : "") + "</td><td>" + html_escape(at.file) + "</td><td>" +
+            std::to_string(at.line) + "</td><td>" + html_escape(function) + "</td><td><a href=\"" + page + "\">" +
+            html_escape(message) + "</a></td><td>" + html_escape(r.value("baselineState", "")) + "</td></tr>\n";
+    // The finding's page: each file the path visits, its lines around the
+    // events, the events under their lines.
+    std::vector<std::pair<Place, std::pair<std::string, int>>> events; // place, (text, nesting)
+    if (r.contains("codeFlows"))
+      for (const json &step : r["codeFlows"][0]["threadFlows"][0]["locations"]) {
+        Place p = step["location"].contains("physicalLocation") ? place_of(step["location"]["physicalLocation"])
+                                                                : Place{};
+        events.push_back({p, {step["location"]["message"].value("text", ""), step.value("nestingLevel", 0)}});
+      }
+    if (events.empty())
+      events.push_back({at, {message, 0}});
+    std::string body;
+    std::vector<std::string> order; // files in the order the path visits them
+    for (const auto &e : events)
+      if (!e.first.file.empty() && std::find(order.begin(), order.end(), e.first.file) == order.end())
+        order.push_back(e.first.file);
+    for (const std::string &file : order) {
+      const std::vector<std::string> src = lines_of(file);
+      int lo = INT32_MAX, hi = 0;
+      for (const auto &e : events)
+        if (e.first.file == file && e.first.line) {
+          lo = std::min(lo, e.first.line);
+          hi = std::max(hi, e.first.line);
+        }
+      if (file == at.file && at.line) {
+        lo = std::min(lo, at.line);
+        hi = std::max(hi, at.line);
+      }
+      lo = std::max(1, lo - 3);
+      hi = std::min(static_cast<int>(src.size()), hi + 3);
+      body += "<h3>" + html_escape(file) + "</h3><pre class=\"src\">";
+      for (int line = lo; line <= hi; ++line) {
+        const bool hit = file == at.file && line == at.line;
+        body += std::string("<div") + (hit ? " class=\"hit\"" : "") + "><span class=\"ln\">" + std::to_string(line) +
+                "</span>" + html_escape(line - 1 < static_cast<int>(src.size()) ? src[line - 1] : "") + "</div>";
+        for (size_t n = 0; n < events.size(); ++n)
+          if (events[n].first.file == file && events[n].first.line == line)
+            body += "<div class=\"event" + std::string(n + 1 == events.size() ? " last" : "") + "\" id=\"event-" +
+                    std::to_string(n + 1) + "\" style=\"margin-left:" + std::to_string(5.5 + 2 * events[n].second.second) +
+                    "em\"><span class=\"num\">(" + std::to_string(n + 1) + ")</span>" +
+                    html_escape(events[n].second.first) + "</div>";
+      }
+      body += "</pre>";
+    }
+    std::ofstream out(dir + "/" + page);
+    out << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>" << html_escape(message)
+        << "</title><style>" << kStyle << "</style></head><body><p><a href=\"index.html\">&larr; all findings</a></p><h2 id=\"message\">"
+        << html_escape(message) << "</h2><p class=\"meta\"><span id=\"rule\">" << html_escape(rule) << "</span>"
+        << (cwe ? " &middot; <a href=\"https://cwe.mitre.org/data/definitions/" + std::to_string(cwe) + ".html\">CWE-" +
+                      std::to_string(cwe) + "</a>"
+                : "")
+        << " &middot; " << html_escape(at.file) << ":" << at.line << (function.empty() ? "" : " in " + html_escape(function))
+        << "</p>" << body << "</body></html>\n";
+    if (!out)
+      return false;
+  }
+  auto options = [](const auto &values, auto label) {
+    std::string o = "<option value=\"\">all</option>";
+    for (const auto &v : values)
+      o += "<option value=\"" + html_escape(label(v).first) + "\">" + html_escape(label(v).second) + "</option>";
+    return o;
+  };
+  std::ofstream index(dir + "/index.html");
+  index << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>pathwise findings</title><style>" << kStyle
+        << "</style></head><body><h2>pathwise: <span id=\"count\">" << k << "</span> findings</h2><div class=\"filters\">"
+        << "<label>warning <select id=\"f-rule\">"
+        << options(rules, [](const std::string &v) { return std::make_pair(v, v); }) << "</select></label>"
+        << "<label>CWE <select id=\"f-cwe\">"
+        << options(cwes, [](int v) { return std::make_pair(std::to_string(v), "CWE-" + std::to_string(v)); })
+        << "</select></label><label>file <input id=\"f-file\" placeholder=\"part of a file name\"></label></div>"
+        << "<table id=\"findings\"><thead><tr><th>#</th><th>warning</th><th>CWE</th><th>file</th><th data-numeric>line</th>"
+        << "<th>function</th><th>message</th><th>baseline</th></tr></thead><tbody>\n"
+        << rows << "</tbody></table><script>\n"
+        << R"(const rows = Array.from(document.querySelectorAll('#findings tbody tr'));
+function apply() {
+  const rule = document.getElementById('f-rule').value, cwe = document.getElementById('f-cwe').value;
+  const file = document.getElementById('f-file').value.toLowerCase();
+  let shown = 0;
+  for (const r of rows) {
+    const ok = (!rule || r.dataset.rule === rule) && (!cwe || r.dataset.cwe === cwe) &&
+               (!file || r.dataset.file.toLowerCase().includes(file));
+    r.style.display = ok ? '' : 'none';
+    shown += ok ? 1 : 0;
+  }
+  document.getElementById('count').textContent = shown;
+}
+for (const id of ['f-rule', 'f-cwe', 'f-file']) document.getElementById(id).addEventListener('input', apply);
+document.querySelectorAll('#findings th').forEach((th, col) => {
+  let up = true;
+  th.addEventListener('click', () => {
+    const numeric = th.hasAttribute('data-numeric') || col === 0;
+    const key = r => r.children[col].textContent;
+    rows.sort((a, b) => (numeric ? key(a) - key(b) : key(a).localeCompare(key(b))) * (up ? 1 : -1));
+    up = !up;
+    const body = document.querySelector('#findings tbody');
+    for (const r of rows) body.appendChild(r);
+  });
+});
+)" << "</script></body></html>\n";
+  return static_cast<bool>(index);
 }
 
 std::vector<Job> jobs_from_database(const std::string &path, std::string &error) {
@@ -301,17 +530,19 @@ int main(int argc, char **argv) {
   CLI::App app{"pathwise: path-sensitive static analysis of C and C++ with GCC"};
   app.require_subcommand(1);
   std::vector<std::string> files, gcc_args, build;
-  std::string database, sarif, baseline, fail_on = "new";
+  std::string database, sarif, html, baseline, fail_on = "new";
   size_t parallel = 1;
 
   CLI::App *check = app.add_subcommand("check", "analyse source files: pathwise check FILE... [-- GCC ARGS]");
   check->add_option("files", files, "C or C++ files")->required()->check(CLI::ExistingFile);
   check->add_option("--sarif", sarif, "write the findings' SARIF log here");
+  check->add_option("--html", html, "write an HTML report into this directory");
 
   CLI::App *scan = app.add_subcommand("scan", "analyse a project from its compile_commands.json, or record its build");
   scan->add_option("-p,--compile-commands", database, "the compilation database (default: ./compile_commands.json)");
   scan->add_option("-j,--jobs", parallel, "translation units analysed at once")->check(CLI::Range(1, 256));
   scan->add_option("--sarif", sarif, "write the merged SARIF log here");
+  scan->add_option("--html", html, "write an HTML report (index.html and a page per finding) into this directory");
   scan->add_option("--baseline", baseline, "a SARIF log of accepted findings (an earlier scan's)")
       ->check(CLI::ExistingFile);
   scan->add_option("--fail-on", fail_on, "findings that make the exit status 1: new (not in the baseline), any, none")
@@ -342,9 +573,12 @@ int main(int argc, char **argv) {
   std::vector<Job> jobs;
   if (*check) {
     gcc_args = rest;
+    char cwd[4096];
+    const std::string here = getcwd(cwd, sizeof cwd) ? cwd : "";
     for (const std::string &f : files) {
       Job j;
       j.file = f;
+      j.directory = here;
       auto ends = [&](const std::string &ext) {
         return f.size() > ext.size() && f.compare(f.size() - ext.size(), ext.size(), ext) == 0;
       };
@@ -385,7 +619,7 @@ int main(int argc, char **argv) {
     return kUsage;
   }
   const Outcome outcome = run_jobs(jobs, parallel, tmp);
-  json log = merge_logs(outcome.logs);
+  json log = merge_logs(outcome.logs, outcome.directories);
   // Against the baseline: what is new.
   std::set<std::string> accepted;
   if (!baseline.empty()) {
@@ -414,6 +648,10 @@ int main(int argc, char **argv) {
       fprintf(stderr, "pathwise: cannot write '%s'\n", sarif.c_str());
       return kUsage;
     }
+  }
+  if (!html.empty() && !log.is_null() && !write_html(log, html)) {
+    fprintf(stderr, "pathwise: cannot write the HTML report into '%s'\n", html.c_str());
+    return kUsage;
   }
   fprintf(stderr, "pathwise: %zu translation units, %zu failed to compile; %zu findings", jobs.size(),
           outcome.failed.size(), total);
