@@ -159,9 +159,12 @@ public:
   void done(size_t n, const std::string &what) {
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
     const double eta = n ? secs / static_cast<double>(n) * static_cast<double>(m_total - n) : 0;
-    if (m_tty)
-      fprintf(stderr, "\r\033[K[%zu/%zu] %3d%%  eta %3.0fs  %s", n, m_total, static_cast<int>(100 * n / m_total), eta,
-              what.c_str());
+    if (m_tty) {
+      const size_t width = 24, filled = width * n / m_total;
+      const std::string bar = std::string(filled, '#') + std::string(width - filled, '.');
+      fprintf(stderr, "\r\033[K[%s] %zu/%zu %3d%%  eta %3.0fs  %s", bar.c_str(), n, m_total,
+              static_cast<int>(100 * n / m_total), eta, what.c_str());
+    }
     else
       fprintf(stderr, "pathwise: [%zu/%zu] %s\n", n, m_total, what.c_str());
     if (m_tty && n == m_total)

@@ -182,6 +182,21 @@ def json_output_has_path_cwe_and_option(args):
 
 
 @check
+def warnings_without_a_gcc_option_show_their_name(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "fd.c")
+        with open(src, "w") as f:
+            f.write("#include <fcntl.h>\nvoid f (const char *p)\n{\n  int fd = open (p, O_RDONLY);\n"
+                    "  if (fd < 0)\n    return;\n}\n")
+        rc, err = gcc(args, "-fplugin=" + args.plugin, "-c", "-o", "/dev/null", src)
+        assert rc == 0 and "leak of file descriptor 'fd' [-Wanalyzer-fd-leak] [CWE-775]" in err, err
+        rc, err = gcc(args, "-fplugin=" + args.plugin, "-fdiagnostics-format=json", "-c", "-o", "/dev/null", src)
+        warn = [d for d in json.loads(err) if d.get("kind") == "warning"]
+        assert len(warn) == 1 and warn[0]["message"].endswith("[-Wanalyzer-fd-leak]"), warn
+        assert warn[0].get("metadata", {}).get("cwe") == 775, warn
+
+
+@check
 def dump_ir_writes_the_module(args):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "ir.txt")
