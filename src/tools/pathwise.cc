@@ -363,6 +363,7 @@ pre.src{background:#fbfbfb;border:1px solid #ddd;padding:.5em 0;overflow-x:auto;
 .hit{background:#ffe9e6}.event{margin:.15em 0 .35em 5.5em;padding:.15em .5em;border-left:3px solid #3a7bd5;
 background:#eef4ff;font-family:system-ui,sans-serif;white-space:normal}.event.last{border-color:#d53a3a;background:#fdeeee}
 .num{font-weight:bold;margin-right:.4em}h2{margin-bottom:.2em}.meta{color:#555}
+.caret{color:#d53a3a;font-weight:bold}.caret .num{margin-left:.3em;font-size:.85em}
 )";
 
 // One page per finding (the source with the path's events at their lines)
@@ -434,11 +435,22 @@ bool write_html(const json &log, const std::string &dir) {
         body += std::string("<div") + (hit ? " class=\"hit\"" : "") + "><span class=\"ln\">" + std::to_string(line) +
                 "</span>" + html_escape(line - 1 < static_cast<int>(src.size()) ? src[line - 1] : "") + "</div>";
         for (size_t n = 0; n < events.size(); ++n)
-          if (events[n].first.file == file && events[n].first.line == line)
+          if (events[n].first.file == file && events[n].first.line == line) {
+            // A caret under the event's column (tabs kept, so it lines up).
+            const int col = events[n].first.col;
+            if (col > 0 && line - 1 < static_cast<int>(src.size())) {
+              std::string pad;
+              const std::string &text = src[line - 1];
+              for (int c = 0; c < col - 1 && c < static_cast<int>(text.size()); ++c)
+                pad += text[c] == '\t' ? '\t' : ' ';
+              body += "<div class=\"caret\"><span class=\"ln\"></span>" + pad + "^<span class=\"num\">(" +
+                      std::to_string(n + 1) + ")</span></div>";
+            }
             body += "<div class=\"event" + std::string(n + 1 == events.size() ? " last" : "") + "\" id=\"event-" +
                     std::to_string(n + 1) + "\" style=\"margin-left:" + std::to_string(5.5 + 2 * events[n].second.second) +
                     "em\"><span class=\"num\">(" + std::to_string(n + 1) + ")</span>" +
                     html_escape(events[n].second.first) + "</div>";
+          }
       }
       body += "</pre>";
     }
