@@ -93,6 +93,9 @@ struct State {
   std::vector<std::pair<uint32_t, uint8_t>> loops;     // loop head -> trips round it so far (capped)
   // Sorted: storage nothing has written yet (the addresses of locals, and
   // what malloc returned); reading it is a use of an uninitialized value.
+  // Not part of equality: a state that differs only here is not explored
+  // again (what the first one reports holds on its own path; some reads
+  // of storage the second path left unwritten go unreported).
   std::vector<SvalId> uninit;
   // Buffers setjmp filled: (the buffer's root, the stack depth of the
   // function that called setjmp; 0 once that function has returned).
@@ -108,7 +111,7 @@ struct State {
   bool operator==(const State &o) const {
     return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && sm == o.sm &&
            constraints == o.constraints && relations == o.relations && escaped == o.escaped && exposed == o.exposed &&
-           loops == o.loops && uninit == o.uninit && jmp_bufs == o.jmp_bufs;
+           loops == o.loops && jmp_bufs == o.jmp_bufs;
   }
   SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
   void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
@@ -140,8 +143,6 @@ struct State {
       mix(e * 977u);
     for (auto &l : loops)
       mix(l.first * 131u + l.second);
-    for (SvalId u : uninit)
-      mix(u * 7717u);
     for (auto &j : jmp_bufs)
       mix(j.first * 911u + j.second);
     return h;
