@@ -10,6 +10,6 @@ cmake --build build
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 $SUDO cmake --install build >/dev/null
-echo "pathwise: installed into $(gcc -print-file-name=plugin)"
+echo "pathwise: installed into $(gcc -print-file-name=plugin), with the pathwise and pathwise-gcc commands"
 echo "pathwise: analysing examples/double_free.c:"
 gcc -fplugin=pathwise -c examples/double_free.c -o /dev/null
