@@ -213,8 +213,11 @@ Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::strin
     running.erase(it);
     const std::string base = tmp + "/" + std::to_string(k);
     const std::string err = read_file(base + ".err");
-    if (!err.empty())
+    if (!err.empty()) {
+      if (isatty(2))
+        fputs("\r\033[K", stderr); // (over the progress bar)
       fputs(err.c_str(), stderr);
+    }
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
       out.failed.push_back(jobs[k].file);
     struct stat st;
