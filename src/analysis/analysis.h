@@ -675,14 +675,21 @@ private:
   SvalId widened(uint32_t block, uint32_t t) {
     return m_svals.get(SK::Conjured, m_cur->uid_base[block], -1 - static_cast<int64_t>(t));
   }
+  // (block uid, temporary) -> its widened value, for those made so far.
+  std::unordered_map<uint64_t, SvalId> m_widened;
 
   // Widens temporary t (holding v) at block: its widened value, which from
   // now on stands for v. If the state still holds that value from an
   // earlier trip (an older object: the previous node of a list), the older
   // one is renamed first, so that the two are not taken for one object.
   SvalId widen_to(State &s, uint32_t block, uint32_t t, SvalId v) {
-    const SvalId w = widened(block, t);
-    if (v != w && in_state(s, w))
+    // A widened value made for the first time is in no state yet: the
+    // search of the state is needed only for one made before.
+    const uint64_t key = (static_cast<uint64_t>(m_cur->uid_base[block]) << 32) | t;
+    auto it = m_widened.find(key);
+    const bool seen = it != m_widened.end();
+    const SvalId w = seen ? it->second : m_widened.emplace(key, widened(block, t)).first->second;
+    if (seen && v != w && in_state(s, w))
       rename_value(s, w, conjure(s, m_cur->uid_base[block]));
     return w;
   }
@@ -2016,9 +2023,11 @@ private:
     }
     for (Frame &f : s.stack) // the callers' too: they may differ the most
       for (auto &t : f.temps)
-        if (!keep(t.second))
-          t.second = m_svals.get(SK::Conjured, info(f.fn).uid_base[f.block] + f.index,
-                                 -1 - static_cast<int64_t>(t.first));
+        if (!keep(t.second)) {
+          const uint32_t uid = info(f.fn).uid_base[f.block] + f.index;
+          t.second = m_svals.get(SK::Conjured, uid, -1 - static_cast<int64_t>(t.first));
+          m_widened.emplace((static_cast<uint64_t>(uid) << 32) | t.first, t.second); // (now in a state)
+        }
     auto unchanged = [&](const std::pair<std::string, SvalId> &m) {
       return earlier && level < 2 && std::binary_search(earlier->begin(), earlier->end(), m);
     };
