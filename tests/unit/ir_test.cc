@@ -200,3 +200,14 @@ TEST(IrText, CheckerAttributesRoundTrip) {
   EXPECT_EQ(st.operands[0].str, "x");
   EXPECT_EQ(print_module(m), text);
 }
+
+// A read-only global's initializer: functions and integers by path.
+TEST(IrText, GlobalInitializerRoundTrip) {
+  const std::string text = "global @ops : rec16 const init(\".0\"=@release, \".8\"=0, \"[2]\"=-7)\n"
+                           "declare @release\n";
+  Module m = parse_module(text);
+  const Symbol &g = m.symbols[static_cast<size_t>(m.find_symbol("ops"))];
+  ASSERT_EQ(g.function_table.size(), 1u);
+  EXPECT_EQ(g.constant_table, (std::vector<std::pair<std::string, int64_t>>{{".8", 0}, {"[2]", -7}}));
+  EXPECT_EQ(print_module(m), text);
+}
