@@ -111,3 +111,34 @@ void socketpair_double_close_bad (void)
   close (sv[1]);
   close (sv[0]); /* { dg-warning "double 'close' of file descriptor" } */
 }
+
+/* One resource, one report: a descriptor given to fdopen is the stream's
+   now; its leak is the stream's leak, told once.  */
+#include <stdio.h>
+void handed_to_stream_bad (const char *path)
+{
+  int fd = open (path, O_RDONLY);
+  if (fd < 0)
+    return;
+  FILE *f = fdopen (fd, "r"); /* { dg-message "opened here" } */
+  if (!f)
+    {
+      close (fd);
+      return;
+    }
+  fgetc (f);
+} /* { dg-warning "leak of FILE 'f'" } */
+
+void handed_to_stream_ok (const char *path)
+{
+  int fd = open (path, O_RDONLY);
+  if (fd < 0)
+    return;
+  FILE *f = fdopen (fd, "r");
+  if (!f)
+    {
+      close (fd);
+      return;
+    }
+  fclose (f);
+}
