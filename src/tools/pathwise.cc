@@ -555,6 +555,9 @@ int main(int argc, char **argv) {
   check->add_option("files", files, "C or C++ files")->required()->check(CLI::ExistingFile);
   check->add_option("--sarif", sarif, "write the findings' SARIF log here");
   check->add_option("--html", html, "write an HTML report into this directory");
+  check->add_option("--baseline", baseline, "a SARIF log of accepted findings")->check(CLI::ExistingFile);
+  check->add_option("--fail-on", fail_on, "findings that make the exit status 1: new, any, none")
+      ->check(CLI::IsMember({"new", "any", "none"}));
 
   CLI::App *scan = app.add_subcommand("scan", "analyse a project from its compile_commands.json, or record its build");
   scan->add_option("-p,--compile-commands", database, "the compilation database (default: ./compile_commands.json)");

@@ -113,6 +113,8 @@ def check_files_with_gcc_arguments(args):
         rc, err = run(args, tmp, "check", odd, "b.c", "--sarif", "c.sarif", "--", "-I", tmp, "-O0")
         assert rc == 1 and "double-'free'" in err, (rc, err)
         assert not os.path.exists(os.path.join(tmp, "pwned")), "a shell ran"
+        rc, err = run(args, tmp, "check", odd, "b.c", "--baseline", "c.sarif", "--", "-I", tmp, "-O0")
+        assert rc == 0 and ", 0 new" in err, (rc, err)
 
 
 @check
