@@ -33,6 +33,8 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tools/common.h"
+
 using nlohmann::json;
 
 namespace {
@@ -45,21 +47,8 @@ struct Job {
   std::string file;
 };
 
-std::string plugin_path() {
-  if (const char *p = getenv("PATHWISE_PLUGIN"))
-    return p;
-#ifdef PATHWISE_PLUGIN_PATH
-  struct stat st;
-  if (stat(PATHWISE_PLUGIN_PATH, &st) == 0)
-    return PATHWISE_PLUGIN_PATH;
-#endif
-  return "pathwise";
-}
-
-std::string gcc_driver() {
-  const char *g = getenv("PATHWISE_GCC");
-  return g && *g ? g : "gcc";
-}
+using pathwise::tools::gcc_driver;
+using pathwise::tools::plugin_path;
 
 // Splits a compile_commands.json "command" the way a POSIX shell splits
 // words (quotes and backslashes), without running one.

@@ -29,10 +29,10 @@
 #include <string>
 #include <vector>
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "analysis/engine.h"
+#include "tools/common.h"
 
 namespace {
 
@@ -56,17 +56,6 @@ bool gcc_knows(const std::string &name) {
       "too-complex", "unsafe-call-within-signal-handler", "use-after-free", "use-of-pointer-in-stale-stack-frame",
       "use-of-uninitialized-value", "write-to-const", "write-to-string-literal"};
   return known.count(name) > 0;
-}
-
-std::string default_plugin() {
-  if (const char *p = getenv("PATHWISE_PLUGIN"))
-    return p;
-#ifdef PATHWISE_PLUGIN_PATH
-  struct stat st;
-  if (stat(PATHWISE_PLUGIN_PATH, &st) == 0)
-    return PATHWISE_PLUGIN_PATH;
-#endif
-  return "pathwise";
 }
 
 } // namespace
@@ -113,10 +102,9 @@ int main(int argc, char **argv) {
     }
   }
   std::vector<std::string> cmd;
-  const char *driver = getenv("PATHWISE_GCC");
-  cmd.push_back(driver && *driver ? driver : "gcc");
+  cmd.push_back(pathwise::tools::gcc_driver());
   if (analyse) {
-    cmd.push_back("-fplugin=" + default_plugin());
+    cmd.push_back("-fplugin=" + pathwise::tools::plugin_path());
     if (!only.empty()) {
       const auto &keep = by_checker.at(only);
       for (const std::string &n : all_names)
