@@ -10,6 +10,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks  # noqa: E402
+
 HEADER = """#include <stdlib.h>
 static inline void drop (char *p) { free (p); free (p); }
 """
@@ -18,12 +21,7 @@ B = '#include "common.h"\nvoid b (void) { char *p = malloc (4); drop (p); }\nint
 BROKEN = "int oops (void) { return undefined_thing; }\n"
 MAKEFILE = "all: a.o b.o\n%.o: %.c\n\tgcc -O0 -c $< -o $@\n"
 
-CHECKS = []
-
-
-def check(fn):
-    CHECKS.append(fn)
-    return fn
+check = Checks()
 
 
 def run(args, cwd, *cmd):
@@ -135,16 +133,7 @@ def main():
     ap.add_argument("--driver", required=True)
     args = ap.parse_args()
     args.driver = os.path.abspath(args.driver)
-    passed = failed = 0
-    for fn in CHECKS:
-        try:
-            fn(args)
-            passed += 1
-        except (AssertionError, OSError, KeyError, ValueError) as e:
-            failed += 1
-            print("FAIL: %s: %r" % (fn.__name__, e))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return check.run(args, (AssertionError, OSError, KeyError, ValueError))
 
 
 if __name__ == "__main__":

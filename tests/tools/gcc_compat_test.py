@@ -10,6 +10,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks  # noqa: E402
+
 # A double free (GCC 12 has its option), a descriptor leak (it has none)
 # and a tainted index.
 SOURCE = """#include <stdlib.h>
@@ -49,12 +52,7 @@ void quiet_twice (void)
 #pragma GCC diagnostic pop
 """
 
-CHECKS = []
-
-
-def check(fn):
-    CHECKS.append(fn)
-    return fn
+check = Checks()
 
 
 def run(cmd):
@@ -160,16 +158,7 @@ def main():
     ap.add_argument("--gcc", default="gcc")
     ap.add_argument("--wrapper", required=True)
     args = ap.parse_args()
-    passed = failed = 0
-    for fn in CHECKS:
-        try:
-            fn(args)
-            passed += 1
-        except AssertionError as e:
-            failed += 1
-            print("FAIL: %s: %s" % (fn.__name__, e))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return check.run(args, (AssertionError,))
 
 
 if __name__ == "__main__":

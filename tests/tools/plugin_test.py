@@ -10,12 +10,10 @@ import subprocess
 import sys
 import tempfile
 
-CHECKS = []
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks  # noqa: E402
 
-
-def check(fn):
-    CHECKS.append(fn)
-    return fn
+check = Checks()
 
 
 def gcc(args, *extra, env=None):
@@ -230,16 +228,7 @@ def main():
     ap.add_argument("--plugin", required=True)
     ap.add_argument("--examples", required=True)
     args = ap.parse_args()
-    passed = failed = 0
-    for fn in CHECKS:
-        try:
-            fn(args)
-            passed += 1
-        except AssertionError as e:
-            failed += 1
-            print("FAIL: %s: %s" % (fn.__name__, e))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return check.run(args, (AssertionError,))
 
 
 if __name__ == "__main__":

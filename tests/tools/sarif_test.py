@@ -12,6 +12,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import Checks  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 
@@ -42,12 +45,7 @@ char lookup (FILE *f, const char *table)
 }
 """
 
-CHECKS = []
-
-
-def check(fn):
-    CHECKS.append(fn)
-    return fn
+check = Checks()
 
 
 def compile_with(args, src, sarif, *extra):
@@ -167,16 +165,7 @@ def main():
     ap.add_argument("--gcc", default="gcc")
     ap.add_argument("--plugin", required=True)
     args = ap.parse_args()
-    passed = failed = 0
-    for fn in CHECKS:
-        try:
-            fn(args)
-            passed += 1
-        except (AssertionError, subprocess.SubprocessError, KeyError) as e:
-            failed += 1
-            print("FAIL: %s: %r" % (fn.__name__, e))
-    print("%d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return check.run(args, (AssertionError, subprocess.SubprocessError, KeyError))
 
 
 if __name__ == "__main__":
