@@ -447,11 +447,12 @@ private:
   }
 
   // One of the region model's own warnings (not a checker's).
+  // (Also the introspection notes.) origin: an extra first event.
   void report_region(const Warning &w, const std::string &expr, const Loc &loc, const Origin &note = {},
-                     const std::string &detail = "") {
+                     const std::string &detail = "", const Origin &origin = {}) {
     if (m_opts.disabled.count(w.name))
       return;
-    m_pending.push_back({&w, 0, 0, expr, loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, Origin{}, 0, note,
+    m_pending.push_back({&w, 0, 0, expr, loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, origin, 0, note,
                          detail, ""});
   }
 
@@ -542,13 +543,8 @@ private:
   void report_uninit(const State &s, const std::string &expr, const Loc &decl, const Loc &loc) {
     // (Only where the path is known possible: an error code a call may
     // or may not return decides whether a variable was set.)
-    if (!path_exact(s) || m_opts.disabled.count(kUninit.name))
-      return;
-    Origin origin;
-    if (decl.known())
-      origin = {decl, "region created on stack here"};
-    m_pending.push_back(
-        {&kUninit, 0, 0, expr, loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, origin, 0, Origin{}, "", ""});
+    if (path_exact(s))
+      report_region(kUninit, expr, loc, {}, "", decl.known() ? Origin{decl, "region created on stack here"} : Origin{});
   }
 
   // Operand o is used (computed with, passed, dereferenced, returned): the

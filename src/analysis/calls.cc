@@ -268,8 +268,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     return result;
   }
   if (call.callee == "__analyzer_dump_path") {
-    m_pending.push_back(
-        {&kDumpPath, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, Origin{}, 0, Origin{}, "", ""});
+    report_region(kDumpPath, "", loc);
     return result;
   }
   if (call.callee == "__analyzer_dump_exploded_nodes") {

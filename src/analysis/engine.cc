@@ -435,8 +435,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         report_uninit(s, m_cur->namer.place(in.place), local ? local->loc : Loc{}, loc);
         // Unknown from now on, but not something code elsewhere decided:
         // a branch on it is the program's own.
-        v = key.empty() || key.find('?') != std::string::npos ? conjure(s, uid)
-                                                               : m_svals.get(SK::Init, m_svals.string_id(key));
+        v = vague ? conjure(s, uid) : m_svals.get(SK::Init, m_svals.string_id(key));
       }
     }
     if (!v && !key.empty() && tk != TypeKind::Record && tk != TypeKind::Array) {

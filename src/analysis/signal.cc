@@ -65,16 +65,6 @@ const char *safe_alternative(std::string_view name) {
   return nullptr;
 }
 
-bool is_safe(std::string_view name) {
-  if (name.rfind("__analyzer_", 0) == 0)
-    return true; // introspection
-  if (name.rfind("__builtin_", 0) == 0)
-    name.remove_prefix(10);
-  else if (name.rfind("__atomic_", 0) == 0 || name.rfind("__sync_", 0) == 0)
-    return true;
-  return safe_functions().count(name) > 0;
-}
-
 // The function an operand names, if it has one (-1: none).
 int function_symbol(const Module &m, const Operand &o) {
   if (o.kind != OpKind::Func || o.id >= m.symbols.size() || m.symbols[o.id].kind != SymbolKind::Function)
@@ -124,11 +114,17 @@ std::vector<Registration> registrations(const Module &m) {
   return out;
 }
 
-std::string quoted(const std::string &s) { return "%<" + s + "%>"; }
-
 } // namespace
 
-bool is_async_signal_safe(std::string_view name) { return is_safe(name); }
+bool is_async_signal_safe(std::string_view name) {
+  if (name.rfind("__analyzer_", 0) == 0)
+    return true; // introspection
+  if (name.rfind("__builtin_", 0) == 0)
+    name.remove_prefix(10);
+  else if (name.rfind("__atomic_", 0) == 0 || name.rfind("__sync_", 0) == 0)
+    return true;
+  return safe_functions().count(name) > 0;
+}
 
 std::vector<Finding> signal_findings(const Module &m) {
   std::vector<Finding> out;
@@ -168,7 +164,7 @@ std::vector<Finding> signal_findings(const Module &m) {
           // A function of the program's own whose body is elsewhere is not
           // judged (under -flto its body is followed); the C library's are.
           const std::string name = Module::source_name(cs.name);
-          if (!cs.is_library || is_safe(name) || !in.loc.known() ||
+          if (!cs.is_library || is_async_signal_safe(name) || !in.loc.known() ||
               !reported.insert({f, in.loc.line * 4096u + in.loc.col}).second)
             continue;
           // The chain of calls from the handler to f.
@@ -184,28 +180,28 @@ std::vector<Finding> signal_findings(const Module &m) {
           Finding fd;
           fd.warning = "unsafe-call-within-signal-handler";
           fd.cwe = 479;
-          fd.message = "call to " + quoted(name) + " from within signal handler";
+          fd.message = "call to " + quote_expr(name) + " from within signal handler";
           fd.loc = in.loc;
           fd.function = f;
           const std::string handler_name = Module::source_name(hs.name);
-          fd.events.push_back({r.loc, r.fn, 1, "registering " + quoted(handler_name) + " as signal handler"});
+          fd.events.push_back({r.loc, r.fn, 1, "registering " + quote_expr(handler_name) + " as signal handler"});
           fd.events.push_back({Loc{}, r.fn, 1, "later on, when the signal is delivered to the process"});
           int depth = 1;
           fd.events.push_back({m.functions[static_cast<size_t>(hs.body)].loc, static_cast<uint32_t>(hs.body), depth,
-                               "entry to " + quoted(handler_name)});
+                               "entry to " + quote_expr(handler_name)});
           for (size_t k = 0; k < chain.size(); ++k) {
             const uint32_t caller = chain[k].first;
             const uint32_t next = k + 1 < chain.size() ? chain[k + 1].first : f;
             fd.events.push_back({chain[k].second, caller, depth,
-                                 "calling " + quoted(m.function_name(m.functions[next])) + " from " +
-                                     quoted(m.function_name(m.functions[caller]))});
+                                 "calling " + quote_expr(m.function_name(m.functions[next])) + " from " +
+                                     quote_expr(m.function_name(m.functions[caller]))});
             ++depth;
-            fd.events.push_back({m.functions[next].loc, next, depth, "entry to " + quoted(m.function_name(m.functions[next]))});
+            fd.events.push_back({m.functions[next].loc, next, depth, "entry to " + quote_expr(m.function_name(m.functions[next]))});
           }
-          fd.events.push_back({in.loc, f, depth, "call to " + quoted(name) + " from within signal handler"});
+          fd.events.push_back({in.loc, f, depth, "call to " + quote_expr(name) + " from within signal handler"});
           if (const char *alt = safe_alternative(name))
             fd.notes.push_back({in.loc, f, depth,
-                                quoted(alt) + " is a possible signal-safe alternative for " + quoted(name)});
+                                quote_expr(alt) + " is a possible signal-safe alternative for " + quote_expr(name)});
           out.push_back(std::move(fd));
         }
     }
