@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -172,33 +173,93 @@ bool finding_before(const ir::Module &m, const Finding &a, const Finding &b) {
   return a.warning < b.warning;
 }
 
+// Function bodies lowered as soon as GCC has put them in SSA form (the
+// "ssa" pass), before its early optimizations: what the analysis sees does
+// not depend on -O (at -O2 an unused store or allocation is still there).
+// The IPA pass then analyses the translation unit from this module. At
+// link time (-flto) bodies come from the object files, written after the
+// early optimizations, and are lowered by the IPA pass itself.
+struct EarlyLowering {
+  ir::Module module;
+  ModuleLowering lowering{module};
+  std::vector<int> order;      // by lowered function: its cgraph order (definition order)
+  size_t not_lowered = 0;
+  bool used = false;           // some body went through the early pass
+};
+
+EarlyLowering *g_early = nullptr;
+
+void lower_early(function *fun) {
+  if (!g_early)
+    g_early = new EarlyLowering;
+  EarlyLowering &e = *g_early;
+  e.used = true;
+  std::string why;
+  const size_t before = e.module.functions.size();
+  if (e.lowering.lower(fun, why)) {
+    cgraph_node *n = cgraph_node::get(fun->decl);
+    e.order.resize(before + 1, n ? n->order : INT_MAX);
+  } else {
+    ++e.not_lowered;
+    if (g_options.verbose)
+      inform(DECL_SOURCE_LOCATION(fun->decl), "%s: function %qD skipped: %s", kPluginName, fun->decl, why.c_str());
+  }
+}
+
+// Puts the early module's functions in definition order (the order they
+// were lowered in is the pass manager's); symbols follow their bodies.
+void sort_by_definition(EarlyLowering &e) {
+  ir::Module &m = e.module;
+  std::vector<uint32_t> perm(m.functions.size());
+  for (uint32_t i = 0; i < perm.size(); ++i)
+    perm[i] = i;
+  std::stable_sort(perm.begin(), perm.end(), [&](uint32_t a, uint32_t b) { return e.order[a] < e.order[b]; });
+  std::vector<ir::Function> sorted;
+  sorted.reserve(perm.size());
+  std::vector<int32_t> new_index(perm.size());
+  for (uint32_t i = 0; i < perm.size(); ++i) {
+    new_index[perm[i]] = static_cast<int32_t>(i);
+    sorted.push_back(std::move(m.functions[perm[i]]));
+  }
+  m.functions = std::move(sorted);
+  for (ir::Symbol &sym : m.symbols)
+    if (sym.body >= 0)
+      sym.body = new_index[static_cast<size_t>(sym.body)];
+}
+
 void analyse_translation_unit() {
   auto start = std::chrono::steady_clock::now();
-  // Functions in definition order, for deterministic output.
-  std::vector<cgraph_node *> nodes;
-  cgraph_node *node;
-  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
-    // At link time (-flto) bodies are read in from the object files.
-    if (in_lto_p && !node->get_fun())
-      node->get_untransformed_body();
-    if (node->get_fun())
-      nodes.push_back(node);
-  }
-  std::sort(nodes.begin(), nodes.end(), [](cgraph_node *a, cgraph_node *b) { return a->order < b->order; });
-
-  ir::Module module;
-  ModuleLowering lowering(module);
-  size_t not_lowered = 0;
-  for (cgraph_node *n : nodes) {
-    function *fun = n->get_fun();
-    std::string why;
-    push_cfun(fun);
-    bool ok = lowering.lower(fun, why);
-    pop_cfun();
-    if (!ok) {
-      ++not_lowered;
-      if (g_options.verbose)
-        inform(DECL_SOURCE_LOCATION(n->decl), "%s: function %qD skipped: %s", kPluginName, n->decl, why.c_str());
+  ir::Module lto_module;
+  ModuleLowering lto_lowering(lto_module);
+  const bool early = g_early && g_early->used && !in_lto_p;
+  ir::Module &module = early ? g_early->module : lto_module;
+  ModuleLowering &lowering = early ? g_early->lowering : lto_lowering;
+  size_t not_lowered = early ? g_early->not_lowered : 0;
+  if (early) {
+    sort_by_definition(*g_early);
+  } else {
+    // Functions in definition order, for deterministic output.
+    std::vector<cgraph_node *> nodes;
+    cgraph_node *node;
+    FOR_EACH_FUNCTION_WITH_GIMPLE_BODY(node) {
+      // At link time (-flto) bodies are read in from the object files.
+      if (in_lto_p && !node->get_fun())
+        node->get_untransformed_body();
+      if (node->get_fun())
+        nodes.push_back(node);
+    }
+    std::sort(nodes.begin(), nodes.end(), [](cgraph_node *a, cgraph_node *b) { return a->order < b->order; });
+    for (cgraph_node *n : nodes) {
+      function *fun = n->get_fun();
+      std::string why;
+      push_cfun(fun);
+      bool ok = lowering.lower(fun, why);
+      pop_cfun();
+      if (!ok) {
+        ++not_lowered;
+        if (g_options.verbose)
+          inform(DECL_SOURCE_LOCATION(n->decl), "%s: function %qD skipped: %s", kPluginName, n->decl, why.c_str());
+      }
     }
   }
   lowering.mark_tainted_callbacks();
@@ -278,6 +339,10 @@ void analyse_translation_unit() {
             in_lto_p ? "whole program (-flto)" : main_input_filename ? main_input_filename : "?", module.functions.size(), not_lowered, failed,
             too_complex, total_nodes, findings.size(), ms);
   }
+  if (early) {
+    delete g_early; // analysed: the memory goes back before code generation
+    g_early = nullptr;
+  }
 }
 
 const pass_data kPassData = {
@@ -311,6 +376,39 @@ public:
   opt_pass *clone() final override { return new Pass(m_ctxt); }
 };
 
+const pass_data kLowerPassData = {
+    GIMPLE_PASS,       // type
+    "pathwise-lower",  // name
+    OPTGROUP_NONE,     // optinfo_flags
+    TV_NONE,           // tv_id
+    PROP_ssa | PROP_cfg, // properties_required
+    0,                 // properties_provided
+    0,                 // properties_destroyed
+    0,                 // todo_flags_start
+    0,                 // todo_flags_finish
+};
+
+// Right after GCC builds SSA form, before any optimization: lowers the
+// body into the early module (see EarlyLowering). Nothing to do in the
+// compile step of an -flto build that writes only bytecode (the whole
+// program is analysed at link time) or after an error.
+class LowerPass final : public gimple_opt_pass {
+public:
+  explicit LowerPass(gcc::context *ctxt) : gimple_opt_pass(kLowerPassData, ctxt) {}
+  bool gate(function *) final override {
+    return !seen_error() && !in_lto_p && !(flag_generate_lto && !flag_fat_lto_objects);
+  }
+  unsigned int execute(function *fun) final override {
+    try {
+      lower_early(fun);
+    } catch (...) {
+      // Out of memory or worse: this body is not analysed, the compile goes on.
+    }
+    return 0;
+  }
+  opt_pass *clone() final override { return new LowerPass(m_ctxt); }
+};
+
 } // namespace
 
 } // namespace pathwise::plugin
@@ -340,5 +438,12 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
   pass_info.ref_pass_instance_number = 1;
   pass_info.pos_op = PASS_POS_INSERT_AFTER;
   register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &pass_info);
+
+  struct register_pass_info lower_info;
+  lower_info.pass = new LowerPass(g);
+  lower_info.reference_pass_name = "ssa";
+  lower_info.ref_pass_instance_number = 1;
+  lower_info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &lower_info);
   return 0;
 }

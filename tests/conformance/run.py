@@ -13,7 +13,8 @@
 #  - -fanalyzer-checker=NAME keeps only that checker's warnings;
 #  - other GCC-only analyzer options (-fanalyzer-*, -fno-analyzer-*,
 #    -fdump-analyzer*, --param analyzer-*) are dropped;
-#  - compiles use -S -o /dev/null, torture/ tests at -O2;
+#  - compiles use -S -o /dev/null, torture/ tests at -O2 (--level -O2:
+#    every test at that level);
 #  - dg-require-effective-target, dg-skip-if and dg-prune-output apply.
 # dg-warning expectations are scored per family (by the warning their
 # pattern names); pathwise warnings that no expectation consumed are
@@ -112,7 +113,7 @@ def translate(flags, pathwise_warnings):
 def run_one(args, path, warnings):
     test = dg.parse_test(path)
     torture = os.sep + "torture" + os.sep in path
-    level = ["-O2"] if torture else []
+    level = [args.level] if args.level else (["-O2"] if torture else [])
     on, flags, plugin_args = translate((test.options or []) + test.additional, warnings)
     flags = level + flags
     reason = dg.skip_reason(test, flags)
@@ -162,6 +163,7 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--only", nargs="*", help="test file names to run")
     ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--level", help="optimization level for every file (e.g. -O2); default: -O2 for torture/ only")
     ap.add_argument("--json", help="write every result here")
     ap.add_argument("--floor", nargs="*", default=[], help="FAMILY=PERCENT: fail below it (CORE = all core)")
     ap.add_argument("-v", "--verbose", action="store_true", help="list failures and excess warnings")

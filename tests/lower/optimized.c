@@ -15,3 +15,15 @@ void twice (int n)
 // CHECK-NEXT: br eq %[[P]], null,
 // CHECK: call @free(%[[P]]) !9:3
 // CHECK-NEXT: call @free(%[[P]]) !10:3
+
+/* Lowered before GCC's early optimizations: at -O2 an allocation nothing
+   uses, and a store nothing reads, are still there to be analysed.  */
+void unused (void)
+{
+  char *q = malloc (10);
+  int x;
+  x = 3;
+  (void) x;
+}
+// CHECK-LABEL: func @unused() -> void
+// CHECK: ptr "q" = call @malloc(10:u64)
