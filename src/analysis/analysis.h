@@ -305,11 +305,10 @@ constexpr uint32_t kLocalMask = (1u << kFrameShift) - 1;
 class FunctionAnalysis {
 public:
   FunctionAnalysis(const Module &m, uint32_t fn_index, const EngineOptions &opts,
-                   const std::vector<std::unique_ptr<Checker>> &checkers, const std::vector<bool> &worth_entering,
-                   const std::vector<bool> &writes_nothing, const std::map<std::string, uint32_t> &deallocators,
-                   const std::vector<std::pair<bool, int64_t>> *constant_args = nullptr)
-      : m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers), m_worth_entering(worth_entering),
-        m_writes_nothing(writes_nothing), m_deallocators(deallocators), m_constant_args(constant_args) {
+                   const std::vector<std::unique_ptr<Checker>> &checkers, const ModuleSummary &summary)
+      : m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers), m_summary(summary),
+        m_worth_entering(summary.worth_entering), m_writes_nothing(summary.writes_nothing),
+        m_deallocators(summary.deallocators), m_constant_args(&summary.constant_args[fn_index]) {
     m_cur = &info(fn_index);
   }
 
@@ -320,6 +319,7 @@ private:
   uint32_t m_entry;
   const EngineOptions &m_opts;
   const std::vector<std::unique_ptr<Checker>> &m_checkers;
+  const ModuleSummary &m_summary;
   const std::vector<bool> &m_worth_entering;
   const std::vector<bool> &m_writes_nothing;
   const std::map<std::string, uint32_t> &m_deallocators;
@@ -1180,12 +1180,14 @@ private:
     return key;
   }
 
-  // The function a read-only table of function pointers holds at global
-  // memory key (0 if none).
+  // What the initializer of a global no code changes (see
+  // ModuleSummary::stable) gives at global memory key: a function (a
+  // table of function pointers), an integer, or zero where a complete
+  // initializer says nothing; 0 if unknown.
   SvalId table_entry(const std::string &key) {
     const size_t end = key_base_end(key);
     const SvalId sym = key_base(key);
-    if (sym >= m_module.symbols.size())
+    if (sym >= m_module.symbols.size() || !m_summary.stable[sym])
       return 0;
     for (const auto &e : m_module.symbols[sym].function_table)
       if (key.compare(end, std::string::npos, e.first) == 0)
@@ -1193,7 +1195,17 @@ private:
     for (const auto &e : m_module.symbols[sym].constant_table)
       if (key.compare(end, std::string::npos, e.first) == 0)
         return m_svals.get(SK::Const, e.second);
+    // (Only a whole field or element: not bytes inside one.)
+    if (m_module.symbols[sym].init_complete && key.find('?') == std::string::npos &&
+        key.find('+') == std::string::npos)
+      return m_svals.get(SK::Const, 0);
     return 0;
+  }
+
+  // Global memory no code changes (a const or never-written static
+  // variable, or inside one): what is known of it survives calls.
+  bool stable_global(const std::string &key) const {
+    return key[0] == 'G' && key_base(key) < m_summary.stable.size() && m_summary.stable[key_base(key)];
   }
 
   std::string local_key(const State &s, const Place &p) {
@@ -1258,6 +1270,7 @@ private:
     }
     auto goes = [&](const std::pair<std::string, SvalId> &m) {
       return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base)) && !private_region(s, m.first) &&
+             !stable_global(m.first) &&
              std::none_of(kept.begin(), kept.end(), [&](const std::string &k) { return key_in_local(m.first, k); });
     };
     // What globals (and the caller's memory) held may now be held

@@ -610,7 +610,16 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       break;
     }
     m_after_call = next_loc(block, index, loc);
-    bind(on_call(s, in, uid, loc));
+    {
+      SvalId r = on_call(s, in, uid, loc);
+      // A function of this module that returns one constant, not stepped
+      // into: its result is that constant.
+      const Operand &c = in.operands[0];
+      if (in.result && c.kind == OpKind::Func && c.id < m_module.symbols.size() && m_module.symbols[c.id].body >= 0 &&
+          m_summary.constant_return[static_cast<size_t>(m_module.symbols[c.id].body)].first)
+        r = m_svals.get(SK::Const, m_summary.constant_return[static_cast<size_t>(m_module.symbols[c.id].body)].second);
+      bind(r);
+    }
     if (!m_path_ends && enter_callback(s, block, index, in, loc))
       m_entering = true; // back after the call
     break;
@@ -945,109 +954,7 @@ constexpr size_t kCoarseStates = 3;
 constexpr size_t kGiantBlocks = 400;
 
 Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::move(opts)), m_checkers(make_checkers()) {
-  // Functions worth stepping into whatever their arguments: those that
-  // reach (through calls) a function a checker models or an introspection
-  // call, and those that may return NULL. Calls of others are stepped into
-  // only when the caller passes them something tracked (or NULL).
-  for (const Symbol &sym : m.symbols)
-    for (size_t k = 0; k < sym.deallocators.size(); ++k)
-      m_deallocators.emplace(sym.deallocators[k], k < sym.deallocator_args.size() ? sym.deallocator_args[k] : 1);
-  const size_t n = m.functions.size();
-  m_worth_entering.assign(n, false);
-  std::vector<bool> may_return_null(n, false);
-  std::vector<std::vector<uint32_t>> callees(n);
-  for (size_t f = 0; f < n; ++f) {
-    const Function &fn = m.functions[f];
-    const bool returns_pointer = fn.ret_type.is_pointer();
-    for (const Block &b : fn.blocks)
-      for (const Instruction &in : b.insns) {
-        if (in.opcode == Opcode::Call && in.operands[0].kind == OpKind::Func && in.operands[0].id < m.symbols.size()) {
-          const Symbol &sym = m.symbols[in.operands[0].id];
-          if (sym.body >= 0)
-            callees[f].push_back(static_cast<uint32_t>(sym.body));
-          else if (sym.name.rfind("__analyzer_", 0) == 0 || libc::is_setjmp(Module::source_name(sym.name)) ||
-                   std::any_of(m_checkers.begin(), m_checkers.end(), [&](const auto &c) { return c->models(sym.name); }))
-            m_worth_entering[f] = true;
-        }
-        // A local's address stored where it outlives the call (a stale
-        // pointer once the function returns).
-        if (in.opcode == Opcode::Store && in.place.base != PlaceBase::Local && !in.operands.empty() &&
-            in.operands[0].kind == OpKind::LocalAddr)
-          m_worth_entering[f] = true;
-        // NULL, or a function's address (a callback: what calling it does
-        // is then known), or a string literal (not to be written).
-        if (returns_pointer && (in.opcode == Opcode::Ret || in.opcode == Opcode::Phi || in.opcode == Opcode::Copy) &&
-            std::any_of(in.operands.begin(), in.operands.end(), [](const Operand &o) {
-              return o.kind == OpKind::Null || o.kind == OpKind::Func || o.kind == OpKind::Str;
-            }))
-          may_return_null[f] = true;
-      }
-  }
-  // ...and their callers, as deep as the engine steps into calls.
-  for (size_t level = 2; level < m_opts.max_call_depth; ++level) {
-    std::vector<bool> next = m_worth_entering;
-    for (size_t f = 0; f < n; ++f)
-      if (std::any_of(callees[f].begin(), callees[f].end(), [&](uint32_t c) { return m_worth_entering[c]; }))
-        next[f] = true;
-    m_worth_entering = std::move(next);
-  }
-  for (size_t f = 0; f < n; ++f)
-    if (may_return_null[f])
-      m_worth_entering[f] = true;
-  // Constant arguments: for each static function whose address is not
-  // taken, the constant each parameter gets at every call, if they agree.
-  m_entries = is_entry(m);
-  const std::vector<bool> &entry = m_entries;
-  m_constant_args.resize(n);
-  std::vector<bool> seen(n, false);
-  for (size_t f = 0; f < n; ++f)
-    m_constant_args[f].assign(m.functions[f].params.size(), {false, 0});
-  for (size_t f = 0; f < n; ++f)
-    for (const Block &b : m.functions[f].blocks)
-      for (const Instruction &in : b.insns) {
-        if (in.opcode != Opcode::Call || in.operands[0].kind != OpKind::Func || in.operands[0].id >= m.symbols.size())
-          continue;
-        const int32_t body = m.symbols[in.operands[0].id].body;
-        if (body < 0 || entry[static_cast<size_t>(body)] || static_cast<size_t>(body) == f)
-          continue;
-        auto &args = m_constant_args[static_cast<size_t>(body)];
-        for (size_t k = 0; k < args.size(); ++k) {
-          const Operand *o = k + 1 < in.operands.size() ? &in.operands[k + 1] : nullptr;
-          const bool constant = o && (o->kind == OpKind::Int || o->kind == OpKind::Null);
-          const int64_t value = constant && o->kind == OpKind::Int ? o->value : 0;
-          if (!seen[static_cast<size_t>(body)])
-            args[k] = {constant, value};
-          else if (!constant || !args[k].first || args[k].second != value)
-            args[k] = {false, 0};
-        }
-        seen[static_cast<size_t>(body)] = true;
-      }
-  // A summary of side effects: functions that change no memory outside
-  // their own frame (they store only to their own variables and call only
-  // such functions, pure ones and readers like strlen). A call the engine
-  // does not step into then leaves the caller's memory as it was.
-  m_writes_nothing.assign(n, true);
-  for (size_t f = 0; f < n; ++f)
-    for (const Block &b : m.functions[f].blocks)
-      for (const Instruction &in : b.insns) {
-        bool writes = in.opcode == Opcode::Unknown || (in.opcode == Opcode::Store && in.place.base != PlaceBase::Local);
-        if (in.opcode == Opcode::Call) {
-          const Operand &c = in.operands[0];
-          const Symbol *sym = c.kind == OpKind::Func && c.id < m.symbols.size() ? &m.symbols[c.id] : nullptr;
-          writes = !sym || (sym->body < 0 && !sym->is_pure && !sym->is_const && !libc::reads_only(sym->name));
-        }
-        if (writes)
-          m_writes_nothing[f] = false;
-      }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t f = 0; f < n; ++f)
-      if (m_writes_nothing[f] &&
-          std::any_of(callees[f].begin(), callees[f].end(), [&](uint32_t c) { return !m_writes_nothing[c]; })) {
-        m_writes_nothing[f] = false;
-        changed = true;
-      }
-  }
+  m_summary = std::make_unique<ModuleSummary>(m, m_checkers, m_opts.max_call_depth);
 }
 
 Engine::~Engine() = default;
@@ -1078,16 +985,16 @@ FunctionResult Engine::analyze(uint32_t function) {
   // analysed coarsely at once: the full analysis would not finish it.
   if (fn.blocks.size() > kGiantBlocks && m_opts.max_states_per_block > kCoarseStates) {
     coarse.max_nodes = m_opts.max_nodes * 2 / 3; // most giants do not fit any budget: spend less on them
-    FunctionAnalysis g(m_module, function, coarse, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators, &m_constant_args[function]);
+    FunctionAnalysis g(m_module, function, coarse, m_checkers, *m_summary);
     return g.run();
   }
-  FunctionAnalysis a(m_module, function, m_opts, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators, &m_constant_args[function]);
+  FunctionAnalysis a(m_module, function, m_opts, m_checkers, *m_summary);
   FunctionResult r = a.run();
   if (!r.too_complex || m_opts.max_states_per_block <= kCoarseStates)
     return r;
   // Too many paths for the budget: once more, coarser, on half the budget.
   coarse.max_nodes = m_opts.max_nodes / 2;
-  FunctionAnalysis b(m_module, function, coarse, m_checkers, m_worth_entering, m_writes_nothing, m_deallocators, &m_constant_args[function]);
+  FunctionAnalysis b(m_module, function, coarse, m_checkers, *m_summary);
   FunctionResult r2 = b.run();
   if (r2.too_complex)
     return r; // the first, fuller attempt's findings
@@ -1103,31 +1010,7 @@ FunctionResult Engine::analyze(uint32_t function) {
   return r2;
 }
 
-std::vector<bool> Engine::is_entry(const Module &m) {
-  std::vector<bool> called(m.functions.size(), false), address_taken(m.functions.size(), false);
-  auto body_of = [&](const Operand &o) -> int32_t {
-    return o.kind == OpKind::Func && o.id < m.symbols.size() ? m.symbols[o.id].body : -1;
-  };
-  for (size_t fi = 0; fi < m.functions.size(); ++fi)
-    for (const Block &b : m.functions[fi].blocks)
-      for (const Instruction &in : b.insns)
-        for (size_t k = 0; k < in.operands.size(); ++k) {
-          int32_t f = body_of(in.operands[k]);
-          if (f < 0 || static_cast<size_t>(f) == fi)
-            continue;
-          if (k == 0 && in.opcode == Opcode::Call)
-            called[static_cast<size_t>(f)] = true;
-          else
-            address_taken[static_cast<size_t>(f)] = true;
-        }
-  std::vector<bool> entry(m.functions.size(), true);
-  for (size_t f = 0; f < m.functions.size(); ++f) {
-    const uint32_t sym = m.functions[f].symbol;
-    if (sym < m.symbols.size() && m.symbols[sym].is_static && called[f] && !address_taken[f])
-      entry[f] = false;
-  }
-  return entry;
-}
+std::vector<bool> Engine::is_entry(const Module &m) { return ModuleSummary::find_entries(m); }
 
 std::vector<Finding> Engine::module_findings() const {
   if (m_opts.disabled.count("unsafe-call-within-signal-handler"))

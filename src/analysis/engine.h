@@ -16,6 +16,7 @@
 #include "diagnostics/finding.h"
 #include "diagnostics/sarif.h"
 #include "ir/ir.h"
+#include "analysis/summary.h"
 
 namespace pathwise {
 
@@ -57,7 +58,7 @@ public:
   // own only if no analysis stepped into it (see FunctionResult::entered).
   static std::vector<bool> is_entry(const ir::Module &m);
   // The same for this engine's module (worked out once, on construction).
-  const std::vector<bool> &entries() const { return m_entries; }
+  const std::vector<bool> &entries() const { return m_summary->entries; }
 
   // Findings about the module as a whole, not one function's paths
   // (signal handlers' unsafe calls), without the disabled warnings.
@@ -76,13 +77,7 @@ private:
   const ir::Module &m_module;
   EngineOptions m_opts;
   std::vector<std::unique_ptr<Checker>> m_checkers;
-  std::vector<bool> m_worth_entering; // by function, see the constructor
-  std::vector<bool> m_entries;        // by function: see is_entry
-  std::vector<bool> m_writes_nothing; // by function: changes no memory outside its frame (a summary)
-  // By function, by parameter: the constant every call passes (a static
-  // function whose address is not taken), with whether there is one.
-  std::vector<std::vector<std::pair<bool, int64_t>>> m_constant_args;
-  std::map<std::string, uint32_t> m_deallocators; // named by some __attribute__((malloc (D, N))) -> N
+  std::unique_ptr<ModuleSummary> m_summary; // what every analysis of the module reads
 };
 
 } // namespace pathwise

@@ -208,17 +208,32 @@ private:
       sym.type = lower_type(TREE_TYPE(decl));
       sym.is_const = TREE_READONLY(decl);
       sym.loc = loc_of(DECL_SOURCE_LOCATION(decl));
+      // (A file's or a function's static variable; not under -flto, where
+      // the whole program's symbols meet and the front end's flags differ.)
+      sym.is_static = TREE_CODE(decl) == VAR_DECL && TREE_STATIC(decl) && !TREE_PUBLIC(decl) &&
+                      !DECL_EXTERNAL(decl) && !in_lto_p;
+      sym.address_taken = sym.address_taken || TREE_ADDRESSABLE(decl);
       if (!sym.attributes_read) {
         sym.attributes_read = true;
-        // A read-only table of function pointers: which function each
-        // entry names. (Symbols for them may grow the symbol table: sym
-        // is not used after this.)
+        // What the initializer holds: functions (a table of function
+        // pointers: which function each entry names) and integers. (Symbols
+        // for functions may grow the symbol table: sym is not used after
+        // this.) A read-only variable's, or a static one's (its value
+        // while nothing has written it).
         std::vector<std::pair<std::string, tree>> entries;
-        if (TREE_READONLY(decl) && TREE_CODE(decl) == VAR_DECL && (TREE_STATIC(decl) || DECL_EXTERNAL(decl))) {
-          tree init = ctor_for_folding(decl);
-          if (init && init != error_mark_node)
-            function_entries(init, "", entries);
+        bool complete = false;
+        if (TREE_CODE(decl) == VAR_DECL && (TREE_STATIC(decl) || DECL_EXTERNAL(decl))) {
+          tree init = TREE_READONLY(decl) ? ctor_for_folding(decl) : error_mark_node;
+          if (!TREE_READONLY(decl) && sym.is_static)
+            init = DECL_INITIAL(decl);
+          if (init && init != error_mark_node) {
+            complete = true;
+            function_entries(init, "", entries, &complete);
+          } else if (!init && sym.is_static) {
+            complete = true; // no initializer: zero
+          }
         }
+        m_mod.symbols[s].init_complete = complete;
         std::vector<std::pair<std::string, uint32_t>> table;
         std::vector<std::pair<std::string, int64_t>> constants;
         for (auto &e : entries) {
@@ -242,30 +257,39 @@ private:
   static constexpr size_t kMaxTableEntries = 4096;
   // (Integer constants, and null pointers, too: a constant configuration
   // such as an allocator table whose entries are NULL.)
-  static void function_entries(tree init, const std::string &path, std::vector<std::pair<std::string, tree>> &out) {
+  // *complete is cleared where the initializer holds something else (a
+  // string, a float, another variable's address) or too much.
+  static void function_entries(tree init, const std::string &path, std::vector<std::pair<std::string, tree>> &out,
+                               bool *complete) {
     STRIP_NOPS(init);
     if (TREE_CODE(init) == ADDR_EXPR && TREE_CODE(TREE_OPERAND(init, 0)) == FUNCTION_DECL) {
       if (out.size() < kMaxTableEntries)
         out.push_back({path, TREE_OPERAND(init, 0)});
+      else
+        *complete = false;
       return;
     }
-    if (TREE_CODE(init) == INTEGER_CST && !path.empty()) {
+    if (TREE_CODE(init) == INTEGER_CST) {
       if (out.size() < kMaxTableEntries)
         out.push_back({path, init});
+      else
+        *complete = false;
       return;
     }
-    if (TREE_CODE(init) != CONSTRUCTOR)
+    const bool array = TREE_CODE(init) == CONSTRUCTOR && TREE_CODE(TREE_TYPE(init)) == ARRAY_TYPE;
+    const bool record = TREE_CODE(init) == CONSTRUCTOR && TREE_CODE(TREE_TYPE(init)) == RECORD_TYPE;
+    if (!array && !record) {
+      *complete = false;
       return;
-    const bool array = TREE_CODE(TREE_TYPE(init)) == ARRAY_TYPE;
-    const bool record = TREE_CODE(TREE_TYPE(init)) == RECORD_TYPE;
-    if (!array && !record)
-      return;
+    }
     unsigned HOST_WIDE_INT i;
     tree index, value;
     HOST_WIDE_INT next = 0;
     FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(init), i, index, value) {
-      if (out.size() >= kMaxTableEntries)
+      if (out.size() >= kMaxTableEntries) {
+        *complete = false;
         return;
+      }
       if (array) {
         HOST_WIDE_INT lo = next, hi = next;
         if (index && TREE_CODE(index) == RANGE_EXPR && tree_fits_shwi_p(TREE_OPERAND(index, 0)) &&
@@ -275,19 +299,24 @@ private:
         } else if (index && tree_fits_shwi_p(index)) {
           lo = hi = tree_to_shwi(index);
         } else if (index) {
+          *complete = false;
           return;
         }
         tree v = value;
         STRIP_NOPS(v);
         const bool may_hold = TREE_CODE(v) == CONSTRUCTOR || TREE_CODE(v) == INTEGER_CST ||
                               (TREE_CODE(v) == ADDR_EXPR && TREE_CODE(TREE_OPERAND(v, 0)) == FUNCTION_DECL);
+        if (!may_hold || hi - lo >= static_cast<HOST_WIDE_INT>(kMaxTableEntries))
+          *complete = false;
         for (HOST_WIDE_INT k = lo; may_hold && k <= hi && out.size() < kMaxTableEntries; ++k)
-          function_entries(value, path + "[" + std::to_string(k) + "]", out);
+          function_entries(value, path + "[" + std::to_string(k) + "]", out, complete);
         next = hi + 1;
       } else if (index && TREE_CODE(index) == FIELD_DECL && DECL_FIELD_OFFSET(index) &&
                  TREE_CODE(DECL_FIELD_OFFSET(index)) == INTEGER_CST && DECL_FIELD_BIT_OFFSET(index) &&
-                 TREE_CODE(DECL_FIELD_BIT_OFFSET(index)) == INTEGER_CST) {
-        function_entries(value, path + "." + std::to_string(int_byte_position(index)), out);
+                 TREE_CODE(DECL_FIELD_BIT_OFFSET(index)) == INTEGER_CST && !DECL_BIT_FIELD(index)) {
+        function_entries(value, path + "." + std::to_string(int_byte_position(index)), out, complete);
+      } else {
+        *complete = false;
       }
     }
   }

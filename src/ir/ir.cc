@@ -454,7 +454,8 @@ std::string print_module(const Module &m) {
     const Symbol &sym = m.symbols[s];
     if (sym.kind == SymbolKind::Variable) {
       out << "global " << symbol_ref(m, static_cast<uint32_t>(s)) << " : " << type_text(sym.type)
-          << (sym.is_const ? " const" : "");
+          << (sym.is_const ? " const" : "") << (sym.is_static ? " static" : "")
+          << (sym.address_taken ? " addressed" : "") << (sym.init_complete ? " complete" : "");
       if (!sym.function_table.empty() || !sym.constant_table.empty()) {
         out << " init(";
         for (size_t k = 0; k < sym.function_table.size(); ++k)

@@ -193,7 +193,12 @@ struct Symbol {
   // Attributes that the engine may rely on.
   bool is_noreturn = false;
   bool is_const = false; // Variable: read-only; Function: __attribute__((const))
-  bool is_static = false; // Function with a body: not visible outside its translation unit
+  bool is_static = false; // Function with a body, or variable: not visible outside its translation unit
+  // Variable: its address is taken somewhere (code, or an initializer).
+  bool address_taken = false;
+  // Variable: its initializer is known whole: every byte that
+  // constant_table and function_table do not give is zero.
+  bool init_complete = false;
   bool is_pure = false;   // Function: __attribute__((pure)), reads memory but changes nothing
   bool is_library = false; // Function: declared in a system header or built in (the C library's)
   Loc loc;               // its declaration
@@ -235,8 +240,8 @@ struct Symbol {
   // memory keys spell it (".8" a field at byte 8, "[2]" element 2) and the
   // function's symbol.
   std::vector<std::pair<std::string, uint32_t>> function_table;
-  // Variable: read-only, and the integers (and null pointers, 0) its
-  // initializer gives, by the same paths (a constant configuration).
+  // Variable: the integers (and null pointers, 0) its initializer gives,
+  // by the same paths (a constant configuration; "" for a scalar).
   std::vector<std::pair<std::string, int64_t>> constant_table;
   bool attributes_read = false; // front end: the attributes above are filled in
 };

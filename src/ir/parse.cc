@@ -90,12 +90,20 @@ public:
         m_module.symbols[s].kind = SymbolKind::Variable;
         expect(':');
         m_module.symbols[s].type = type();
-        skip_space_inline();
-        if (peek_word() == "const") {
+        for (skip_space_inline();; skip_space_inline()) {
+          const std::string w = peek_word();
+          if (w == "const")
+            m_module.symbols[s].is_const = true;
+          else if (w == "static")
+            m_module.symbols[s].is_static = true;
+          else if (w == "addressed")
+            m_module.symbols[s].address_taken = true;
+          else if (w == "complete")
+            m_module.symbols[s].init_complete = true;
+          else
+            break;
           word();
-          m_module.symbols[s].is_const = true;
         }
-        skip_space_inline();
         if (peek_word() == "init") {
           word();
           expect('(');

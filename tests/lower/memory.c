@@ -1,4 +1,4 @@
-/* Lowering of memory references: fields, pointees, array elements, globals.  */ // CHECK: global @table : arr16 const init("[0]"=@on_a, "[1]"=@on_b)
+/* Lowering of memory references: fields, pointees, array elements, globals.  */ // CHECK: global @table : arr16 const static addressed complete init("[0]"=@on_a, "[1]"=@on_b)
 // OPTIONS: -O0
 struct buf { int len; char *data; struct buf *next; };
 extern int g;

@@ -1,0 +1,224 @@
+// Module summaries (see summary.h).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/summary.h"
+
+#include <algorithm>
+
+#include "analysis/libc.h"
+
+namespace pathwise {
+
+using namespace ir;
+
+namespace {
+
+// The constant a temporary of f holds on every path, through copies and
+// phis (a few steps), with whether there is one. defs: by temporary.
+bool constant_of(const std::vector<const Instruction *> &defs, const Operand &o, int64_t &out, int depth) {
+  if (o.kind == OpKind::Int || o.kind == OpKind::Null) {
+    out = o.kind == OpKind::Int ? o.value : 0;
+    return true;
+  }
+  if (!o.is_temp() || o.id >= defs.size() || !defs[o.id] || depth > 6)
+    return false;
+  const Instruction &d = *defs[o.id];
+  if (d.opcode == Opcode::Copy && d.operands.size() == 1)
+    return constant_of(defs, d.operands[0], out, depth + 1);
+  if (d.opcode != Opcode::Phi || d.operands.empty())
+    return false;
+  bool first = true;
+  for (const Operand &in : d.operands) {
+    int64_t v;
+    if (!constant_of(defs, in, v, depth + 1) || (!first && v != out))
+      return false;
+    out = v;
+    first = false;
+  }
+  return true;
+}
+
+} // namespace
+
+ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<Checker>> &checkers,
+                             size_t max_call_depth) {
+  // Functions worth stepping into whatever their arguments: those that
+  // reach (through calls) a function a checker models or an introspection
+  // call, and those that may return NULL. Calls of others are stepped into
+  // only when the caller passes them something tracked (or NULL).
+  for (const Symbol &sym : m.symbols)
+    for (size_t k = 0; k < sym.deallocators.size(); ++k)
+      deallocators.emplace(sym.deallocators[k], k < sym.deallocator_args.size() ? sym.deallocator_args[k] : 1);
+  const size_t n = m.functions.size();
+  worth_entering.assign(n, false);
+  std::vector<bool> may_return_null(n, false);
+  std::vector<std::vector<uint32_t>> callees(n);
+  for (size_t f = 0; f < n; ++f) {
+    const Function &fn = m.functions[f];
+    const bool returns_pointer = fn.ret_type.is_pointer();
+    for (const Block &b : fn.blocks)
+      for (const Instruction &in : b.insns) {
+        if (in.opcode == Opcode::Call && in.operands[0].kind == OpKind::Func && in.operands[0].id < m.symbols.size()) {
+          const Symbol &sym = m.symbols[in.operands[0].id];
+          if (sym.body >= 0)
+            callees[f].push_back(static_cast<uint32_t>(sym.body));
+          else if (sym.name.rfind("__analyzer_", 0) == 0 || libc::is_setjmp(Module::source_name(sym.name)) ||
+                   std::any_of(checkers.begin(), checkers.end(), [&](const auto &c) { return c->models(sym.name); }))
+            worth_entering[f] = true;
+        }
+        // A local's address stored where it outlives the call (a stale
+        // pointer once the function returns).
+        if (in.opcode == Opcode::Store && in.place.base != PlaceBase::Local && !in.operands.empty() &&
+            in.operands[0].kind == OpKind::LocalAddr)
+          worth_entering[f] = true;
+        // NULL, or a function's address (a callback: what calling it does
+        // is then known), or a string literal (not to be written).
+        if (returns_pointer && (in.opcode == Opcode::Ret || in.opcode == Opcode::Phi || in.opcode == Opcode::Copy) &&
+            std::any_of(in.operands.begin(), in.operands.end(), [](const Operand &o) {
+              return o.kind == OpKind::Null || o.kind == OpKind::Func || o.kind == OpKind::Str;
+            }))
+          may_return_null[f] = true;
+      }
+  }
+  // ...and their callers, as deep as the engine steps into calls.
+  for (size_t level = 2; level < max_call_depth; ++level) {
+    std::vector<bool> next = worth_entering;
+    for (size_t f = 0; f < n; ++f)
+      if (std::any_of(callees[f].begin(), callees[f].end(), [&](uint32_t c) { return worth_entering[c]; }))
+        next[f] = true;
+    worth_entering = std::move(next);
+  }
+  for (size_t f = 0; f < n; ++f)
+    if (may_return_null[f])
+      worth_entering[f] = true;
+  // Constant arguments: for each static function whose address is not
+  // taken, the constant each parameter gets at every call, if they agree.
+  entries = find_entries(m);
+  const std::vector<bool> &entry = entries;
+  constant_args.resize(n);
+  std::vector<bool> seen(n, false);
+  for (size_t f = 0; f < n; ++f)
+    constant_args[f].assign(m.functions[f].params.size(), {false, 0});
+  for (size_t f = 0; f < n; ++f)
+    for (const Block &b : m.functions[f].blocks)
+      for (const Instruction &in : b.insns) {
+        if (in.opcode != Opcode::Call || in.operands[0].kind != OpKind::Func || in.operands[0].id >= m.symbols.size())
+          continue;
+        const int32_t body = m.symbols[in.operands[0].id].body;
+        if (body < 0 || entry[static_cast<size_t>(body)] || static_cast<size_t>(body) == f)
+          continue;
+        auto &args = constant_args[static_cast<size_t>(body)];
+        for (size_t k = 0; k < args.size(); ++k) {
+          const Operand *o = k + 1 < in.operands.size() ? &in.operands[k + 1] : nullptr;
+          const bool constant = o && (o->kind == OpKind::Int || o->kind == OpKind::Null);
+          const int64_t value = constant && o->kind == OpKind::Int ? o->value : 0;
+          if (!seen[static_cast<size_t>(body)])
+            args[k] = {constant, value};
+          else if (!constant || !args[k].first || args[k].second != value)
+            args[k] = {false, 0};
+        }
+        seen[static_cast<size_t>(body)] = true;
+      }
+  // A summary of side effects: functions that change no memory outside
+  // their own frame (they store only to their own variables and call only
+  // such functions, pure ones and readers like strlen). A call the engine
+  // does not step into then leaves the caller's memory as it was.
+  writes_nothing.assign(n, true);
+  for (size_t f = 0; f < n; ++f)
+    for (const Block &b : m.functions[f].blocks)
+      for (const Instruction &in : b.insns) {
+        bool writes = in.opcode == Opcode::Unknown || (in.opcode == Opcode::Store && in.place.base != PlaceBase::Local);
+        if (in.opcode == Opcode::Call) {
+          const Operand &c = in.operands[0];
+          const Symbol *sym = c.kind == OpKind::Func && c.id < m.symbols.size() ? &m.symbols[c.id] : nullptr;
+          writes = !sym || (sym->body < 0 && !sym->is_pure && !sym->is_const && !libc::reads_only(sym->name));
+        }
+        if (writes)
+          writes_nothing[f] = false;
+      }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t f = 0; f < n; ++f)
+      if (writes_nothing[f] &&
+          std::any_of(callees[f].begin(), callees[f].end(), [&](uint32_t c) { return !writes_nothing[c]; })) {
+        writes_nothing[f] = false;
+        changed = true;
+      }
+  }
+  // Constant results: every return of the function gives one constant
+  // ("static int enabled (void) { return 1; }").
+  constant_return.assign(n, {false, 0});
+  for (size_t f = 0; f < n; ++f) {
+    const Function &fn = m.functions[f];
+    if (fn.ret_type.kind == TypeKind::Void)
+      continue;
+    std::vector<const Instruction *> defs(fn.temps.size(), nullptr);
+    for (const Block &b : fn.blocks)
+      for (const Instruction &in : b.insns)
+        if (in.result && in.result < defs.size())
+          defs[in.result] = &in;
+    bool ok = true, any = false;
+    int64_t value = 0;
+    for (const Block &b : fn.blocks) {
+      if (b.insns.empty() || b.insns.back().opcode != Opcode::Ret)
+        continue;
+      const Instruction &ret = b.insns.back();
+      int64_t v;
+      if (ret.operands.empty() || !constant_of(defs, ret.operands[0], v, 0) || (any && v != value)) {
+        ok = false;
+        break;
+      }
+      value = v;
+      any = true;
+    }
+    if (ok && any)
+      constant_return[f] = {true, value};
+  }
+  // Globals no code changes: const ones, and static ones whose address is
+  // never taken (here or in an initializer) and that nothing stores to.
+  stable.assign(m.symbols.size(), false);
+  for (size_t k = 0; k < m.symbols.size(); ++k) {
+    const Symbol &sym = m.symbols[k];
+    stable[k] = sym.kind == SymbolKind::Variable && (sym.is_const || (sym.is_static && !sym.address_taken));
+  }
+  for (const Function &fn : m.functions)
+    for (const Block &b : fn.blocks)
+      for (const Instruction &in : b.insns) {
+        if (in.place.base == PlaceBase::Global && in.place.id < stable.size() &&
+            (in.opcode == Opcode::Store || in.opcode == Opcode::Clobber) && !m.symbols[in.place.id].is_const)
+          stable[in.place.id] = false;
+        for (const Operand &o : in.operands)
+          if (o.kind == OpKind::GlobalAddr && o.id < stable.size() && !m.symbols[o.id].is_const)
+            stable[o.id] = false;
+        if (in.opcode == Opcode::Addr && in.place.base == PlaceBase::Global && in.place.id < stable.size() &&
+            !m.symbols[in.place.id].is_const)
+          stable[in.place.id] = false;
+      }
+}
+
+std::vector<bool> ModuleSummary::find_entries(const Module &m) {
+  std::vector<bool> called(m.functions.size(), false), address_taken(m.functions.size(), false);
+  auto body_of = [&](const Operand &o) -> int32_t {
+    return o.kind == OpKind::Func && o.id < m.symbols.size() ? m.symbols[o.id].body : -1;
+  };
+  for (size_t fi = 0; fi < m.functions.size(); ++fi)
+    for (const Block &b : m.functions[fi].blocks)
+      for (const Instruction &in : b.insns)
+        for (size_t k = 0; k < in.operands.size(); ++k) {
+          int32_t f = body_of(in.operands[k]);
+          if (f < 0 || static_cast<size_t>(f) == fi)
+            continue;
+          if (k == 0 && in.opcode == Opcode::Call)
+            called[static_cast<size_t>(f)] = true;
+          else
+            address_taken[static_cast<size_t>(f)] = true;
+        }
+  std::vector<bool> entry(m.functions.size(), true);
+  for (size_t f = 0; f < m.functions.size(); ++f) {
+    const uint32_t sym = m.functions[f].symbol;
+    if (sym < m.symbols.size() && m.symbols[sym].is_static && called[f] && !address_taken[f])
+      entry[f] = false;
+  }
+  return entry;
+}
+
+} // namespace pathwise

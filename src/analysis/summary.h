@@ -1,0 +1,52 @@
+// What the engine knows of the module as a whole before it explores any
+// path: which functions are entries, which are worth stepping into, what
+// they change, the constant arguments and results of static functions, and
+// which globals no code can change.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "checkers/checker.h"
+#include "ir/ir.h"
+
+namespace pathwise {
+
+struct ModuleSummary {
+  // Computes every summary of module m; max_call_depth is how deep the
+  // engine steps into calls (worth_entering reaches that far up).
+  ModuleSummary(const ir::Module &m, const std::vector<std::unique_ptr<Checker>> &checkers, size_t max_call_depth);
+
+  // By function. An entry is analysed on its own: every function but a
+  // static one that other functions only call directly.
+  std::vector<bool> entries;
+  // Worth stepping into whatever the arguments: reaches (through calls,
+  // up to the call depth) what a checker models or an introspection call,
+  // or may return NULL.
+  std::vector<bool> worth_entering;
+  // Changes no memory outside its own frame.
+  std::vector<bool> writes_nothing;
+  // By function, by parameter: the constant every call passes (a static
+  // function only called directly), with whether there is one.
+  std::vector<std::vector<std::pair<bool, int64_t>>> constant_args;
+  // By function: every return gives this one constant (the result of a
+  // call is known without stepping in), with whether there is one.
+  std::vector<std::pair<bool, int64_t>> constant_return;
+  // By symbol: a variable no code can change: declared const, or a static
+  // variable whose address is never taken and that no function stores to.
+  // Its value at entry (its initializer, if known) holds on every path,
+  // across every call.
+  std::vector<bool> stable;
+  // The deallocators some __attribute__((malloc (D, N))) names -> N.
+  std::map<std::string, uint32_t> deallocators;
+
+  // The entries of a module (see `entries`), on their own.
+  static std::vector<bool> find_entries(const ir::Module &m);
+};
+
+} // namespace pathwise

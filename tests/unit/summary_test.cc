@@ -1,0 +1,94 @@
+// Unit tests of the module summaries, on IR written as text.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include "analysis/summary.h"
+#include "checkers/checker.h"
+
+using namespace pathwise;
+using namespace pathwise::ir;
+
+namespace {
+
+ModuleSummary summarize(const Module &m) {
+  static const auto checkers = make_checkers();
+  return ModuleSummary(m, checkers, 4);
+}
+
+uint32_t symbol(const Module &m, const char *name) { return static_cast<uint32_t>(m.find_symbol(name)); }
+
+TEST(Summary, GlobalsNoCodeChangesAreStable) {
+  Module m = parse_module(R"(global @never_written : i32 static complete init(""=1)
+global @written : i32 static complete init(""=1)
+global @addressed : i32 static addressed complete
+global @escapes : i32 static complete
+global @exported : i32
+global @limit : i32 const
+func @f(%1:i32 "v") -> ptr {
+bb0:
+  %2:i32 = load @never_written
+  %3:i32 = load @limit
+  store @written, %1
+  %4:ptr = addr @escapes
+  ret %4
+}
+)");
+  ModuleSummary s = summarize(m);
+  EXPECT_TRUE(s.stable[symbol(m, "never_written")]);
+  EXPECT_TRUE(s.stable[symbol(m, "limit")]);     // const: whatever the code does
+  EXPECT_FALSE(s.stable[symbol(m, "written")]);  // stored to
+  EXPECT_FALSE(s.stable[symbol(m, "addressed")]); // its address is taken somewhere
+  EXPECT_FALSE(s.stable[symbol(m, "escapes")]);  // ...here
+  EXPECT_FALSE(s.stable[symbol(m, "exported")]); // code elsewhere may write it
+}
+
+TEST(Summary, ConstantResultThroughCopiesAndPhis) {
+  Module m = parse_module(R"(func static @one() -> i32 {
+bb0:
+  %1:i32 = copy 1:i32
+  ret %1
+}
+func static @same(%1:i32 "c") -> i32 {
+bb0:
+  br ne %1, 0:i32, bb1, bb2
+bb1:
+  jmp bb2
+bb2:
+  %2:i32 = phi [7:i32, bb0], [7:i32, bb1]
+  ret %2
+}
+func static @differs(%1:i32 "c") -> i32 {
+bb0:
+  br ne %1, 0:i32, bb1, bb2
+bb1:
+  ret 1:i32
+bb2:
+  ret 0:i32
+}
+func static @param(%1:i32 "c") -> i32 {
+bb0:
+  ret %1
+}
+)");
+  ModuleSummary s = summarize(m);
+  ASSERT_EQ(s.constant_return.size(), 4u);
+  EXPECT_TRUE(s.constant_return[0].first);
+  EXPECT_EQ(s.constant_return[0].second, 1);
+  EXPECT_TRUE(s.constant_return[1].first);
+  EXPECT_EQ(s.constant_return[1].second, 7);
+  EXPECT_FALSE(s.constant_return[2].first);
+  EXPECT_FALSE(s.constant_return[3].first);
+}
+
+TEST(Summary, GlobalAttributesRoundTripThroughText) {
+  const char *text = "global @g : i32 static addressed complete init(\"\"=3)\n";
+  Module m = parse_module(text);
+  const Symbol &g = m.symbols[symbol(m, "g")];
+  EXPECT_TRUE(g.is_static);
+  EXPECT_TRUE(g.address_taken);
+  EXPECT_TRUE(g.init_complete);
+  ASSERT_EQ(g.constant_table.size(), 1u);
+  EXPECT_EQ(print_module(m), text);
+}
+
+} // namespace
