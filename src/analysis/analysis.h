@@ -200,43 +200,6 @@ struct FnInfo {
   std::set<std::pair<uint32_t, uint32_t>> back_edges; // (from, to): edges that close a loop
   std::map<uint32_t, Bitset> loop_body;                // loop head -> blocks of its natural loop
 
-  // Does every path from block b to the function's end pass through d?
-  // (Worked out on first use.)
-  bool post_dominates(uint32_t d, uint32_t b) const {
-    const size_t n = fn->blocks.size();
-    if (d >= n || b >= n)
-      return false;
-    if (postdom.empty()) {
-      std::vector<std::vector<uint32_t>> succ(n);
-      for (size_t k = 0; k < n; ++k)
-        succ[k] = successors(fn->blocks[k]);
-      Bitset all(n);
-      for (size_t k = 0; k < n; ++k)
-        all.set(k);
-      postdom.assign(n, all);
-      for (bool changed = true; changed;) {
-        changed = false;
-        for (size_t k = n; k-- > 0;) {
-          Bitset next = all;
-          bool any = false;
-          for (uint32_t t : succ[k])
-            if (t < n) {
-              next.intersect(postdom[t]);
-              any = true;
-            }
-          if (!any)
-            next = Bitset(n);
-          next.set(k);
-          if (!(next == postdom[k])) {
-            postdom[k] = std::move(next);
-            changed = true;
-          }
-        }
-      }
-    }
-    return postdom[b].test(d);
-  }
-  mutable std::vector<Bitset> postdom; // by block: the blocks that post-dominate it
 
 private:
   // The natural loop of each back edge u -> h: h and the blocks that reach u
@@ -429,22 +392,10 @@ private:
   // --- uninitialized values ---
   std::map<SvalId, Loc> m_poison_decl; // Poison value -> its variable's declaration
 
-  // No facts were dropped on the way to the current point, and every
-  // branch on the way that the engine could not see decide (what a call
-  // returned) is one the point (or a call on the stack that leads to it)
-  // comes to either way.
-  bool path_exact(const State &s) {
-    if (s.approximate)
-      return false;
-    for (const auto &[fn, block] : s.unseen_branches) {
-      bool irrelevant = fn == s.fn && info(fn).post_dominates(m_step_block, block);
-      for (const Frame &f : s.stack)
-        irrelevant = irrelevant || (f.fn == fn && info(fn).post_dominates(f.block, block));
-      if (!irrelevant)
-        return false;
-    }
-    return true;
-  }
+  // No facts were dropped on the way to the current point (generalization
+  // forgot none): the path the state stands for is one the model holds
+  // possible.
+  bool path_exact(const State &s) const { return !s.approximate; }
 
   // One of the region model's own warnings (not a checker's).
   // (Also the introspection notes.) origin: an extra first event.
@@ -782,46 +733,6 @@ private:
     return any;
   }
 
-  // Is v (through comparisons and offsets) the result of a call?
-  bool made_by_call(SvalId v) const {
-    for (int depth = 0; depth < 8 && v; ++depth) {
-      const Sval &sv = m_svals[v];
-      if (sv.kind == SK::Cmp) {
-        if (made_by_call(static_cast<SvalId>(sv.b)))
-          return true;
-        v = sv.base;
-      } else if (sv.kind == SK::Offset) {
-        v = sv.base;
-      } else {
-        return (sv.kind == SK::Conjured && sv.b >= 0 && static_cast<size_t>(sv.a) < m_insn_by_uid.size() &&
-                unseen_origin(*m_insn_by_uid[static_cast<size_t>(sv.a)], function_of_uid(static_cast<uint32_t>(sv.a)), 0)) ||
-               sv.kind == SK::Pure;
-      }
-    }
-    return false;
-  }
-
-  // Does what instruction `in` (of function f) computes come from what the
-  // engine cannot see: a call's result, or memory outside the function's
-  // own variables (written by code elsewhere), directly or through
-  // arithmetic (SSA definitions followed a few steps)?
-  bool unseen_origin(const Instruction &in, uint32_t f, int depth) const {
-    if (in.opcode == Opcode::Call)
-      return true;
-    if (in.opcode == Opcode::Load)
-      return in.place.base != PlaceBase::Local;
-    if ((in.opcode != Opcode::Binary && in.opcode != Opcode::Unary && in.opcode != Opcode::Copy) || depth >= 6)
-      return false;
-    auto it = m_infos.find(f);
-    if (it == m_infos.end())
-      return false;
-    const FnInfo &fi = *it->second;
-    for (const Operand &o : in.operands)
-      if (o.is_temp() && o.id < fi.defs.size() && fi.defs[o.id] && unseen_origin(*fi.defs[o.id], f, depth + 1))
-        return true;
-    return false;
-  }
-
   // A value whose name never changes (not renumbered by canonicalize).
   bool is_stable(SvalId v) const {
     switch (m_svals[v].kind) {
@@ -1130,15 +1041,33 @@ private:
     } else if (op == OpName::Ge) {
       lo = std::max(lo, c);
     }
+    // An end the path excluded moves past the exclusion ("not 0", "not
+    // 1", then "in [0, 1]": impossible).
+    auto &cs = s.constraints;
+    const auto first = std::lower_bound(cs.begin(), cs.end(), Constraint{v, false, INT64_MIN, INT64_MIN});
+    for (bool moved = true; moved && lo <= hi;) {
+      moved = false;
+      for (auto it = first; it != cs.end() && it->v == v && !it->is_range; ++it) {
+        if (it->lo <= lo && lo <= it->hi) {
+          if (it->hi == INT64_MAX)
+            return false;
+          lo = it->hi + 1;
+          moved = true;
+        }
+        if (lo <= hi && it->lo <= hi && hi <= it->hi) {
+          if (it->lo == INT64_MIN)
+            return false;
+          hi = it->lo - 1;
+          moved = true;
+        }
+      }
+    }
     if (lo > hi)
       return false;
     // Replace v's range; not-equal facts inside it stay, those outside go.
-    auto &cs = s.constraints;
     cs.erase(std::remove_if(cs.begin(), cs.end(),
                             [&](const Constraint &k) { return k.v == v && (k.is_range || k.hi < lo || k.lo > hi); }),
              cs.end());
-    if (lo == hi && excluded(s, v, lo))
-      return false;
     if (lo != INT64_MIN || hi != INT64_MAX) {
       Constraint k{v, true, lo, hi};
       cs.insert(std::lower_bound(cs.begin(), cs.end(), k), k);
@@ -1853,6 +1782,9 @@ private:
     bool is_exact() const override { return m_a.path_exact(m_s); }
     Tri compare(SvalId v, OpName op, int64_t c) const override {
       return m_a.compare(m_s, v, op, m_a.m_svals.get(SK::Const, c));
+    }
+    bool assume(SvalId v, OpName op, int64_t c) override {
+      return m_a.assume(m_s, v, op, m_a.m_svals.get(SK::Const, c));
     }
     Tri is_null(SvalId v) const override {
       return m_a.compare(m_s, v, OpName::Eq, m_a.m_svals.get(SK::Const, 0));

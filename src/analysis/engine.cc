@@ -227,6 +227,17 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
   };
   switch (in.opcode) {
   case Opcode::Copy: {
+    // "int x = x;": a variable set to its own unset value, the idiom that
+    // tells the compiler it is meant to be (GCC's -Winit-self): not a use.
+    const Operand &src = in.operands[0];
+    const std::string &name = fn().temps[in.result].name;
+    if (!name.empty() && ((src.kind == OpKind::Undef && src.str == name) ||
+                          (src.is_temp() && src.id < fn().temps.size() && fn().temps[src.id].name == name &&
+                           fn().temps[src.id].var == fn().temps[in.result].var &&
+                           m_svals[operand_value(s, src)].kind == SK::Poison))) {
+      bind(conjure(s, uid));
+      break;
+    }
     if (use_operand(s, in.operands[0], loc)) { // reported once: what it gave is unknown now
       bind(conjure(s, uid));
       break;
@@ -742,12 +753,6 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         OpName uop = op;
         unwrap(ua, uop, uc);
         SvalId ptr = uc == zero ? ua : (ua == zero ? uc : 0);
-        // A NULL check of what a checker tracks (malloc's result) is an
-        // outcome the model has; other results of calls are guesses.
-        if (t == Tri::Unknown && (made_by_call(a) || made_by_call(c)) && !(ptr && is_tracked(s, root_of(ptr))) &&
-            std::find(s2.unseen_branches.begin(), s2.unseen_branches.end(), std::make_pair(s.fn, block)) ==
-                s2.unseen_branches.end())
-          s2.unseen_branches.push_back({s.fn, block});
         if (t == Tri::Unknown)
           for (size_t k = 0; k < m_checkers.size(); ++k)
             if (map_get<StateId>(s2.sm[k], ua, 0) || map_get<StateId>(s2.sm[k], uc, 0)) {

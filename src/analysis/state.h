@@ -103,10 +103,6 @@ struct State {
   // Facts were dropped on the way here (generalization), so the path may be
   // infeasible. Not part of equality: the first state to reach a point wins.
   bool approximate = false;
-  // Branches on the way decided by what the engine cannot see (what a call
-  // returned, memory written elsewhere): (function, block). Not part of
-  // equality either.
-  std::vector<std::pair<uint32_t, uint32_t>> unseen_branches;
 
   bool operator==(const State &o) const {
     return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && sm == o.sm &&

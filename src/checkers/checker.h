@@ -113,10 +113,12 @@ public:
   virtual Tri compare(SvalId v, ir::OpName op, int64_t c) const = 0;
   // The value is the NULL constant itself (not just constrained to NULL).
   virtual bool is_null_constant(SvalId v) const = 0;
-  // No facts were dropped on the way here and no branch depended on what
-  // an unseen call returned: the path is known feasible as far as the
-  // engine can tell.
+  // No facts were dropped on the way here: the path is known feasible as
+  // far as the engine can tell.
   virtual bool is_exact() const = 0;
+  // What a function promises of a value on this path ("open returns -1 or
+  // a descriptor": v >= -1); false if the path already knows otherwise.
+  virtual bool assume(SvalId v, ir::OpName op, int64_t c) = 0;
   // origin: an extra first event; arg: the argument number (%A in texts);
   // note: a note after the warning (at the callee, say); detail, detail2:
   // what %D and %X stand for in the warning's texts.

@@ -102,8 +102,10 @@ public:
     if (uses && !call.args.empty())
       use(ctx, call, std::string(call.callee));
     if (is_opener(call.callee)) {
-      if (call.result)
+      if (call.result) {
         ctx.set_state(call.result, Unchecked, *call.result_text);
+        ctx.assume(call.result, ir::OpName::Ge, -1); // a descriptor, or -1
+      }
       return true;
     }
     const int pair = pair_argument(call.callee);

@@ -108,16 +108,16 @@ void unsigned_compare_bad (void)
 }
 
 /* The NULL constant dereferenced on a path that a value read from memory
-   written elsewhere decides (an invariant pathwise cannot see, such as
-   "n_task >= 1") is not reported; one that the parameters decide is. */
+   written elsewhere decides is reported as the parameters' is: nothing on
+   the path says n_task >= 1, so n_task == 0 is possible. */
 struct sorter { unsigned char n_task; };
 
-void guard_from_memory_ok (struct sorter *p)
+void guard_from_memory_bad (struct sorter *p)
 {
   int *task = NULL;
   int n = p->n_task - 1;
   if (n < 0)
-    *task = 1;
+    *task = 1; /* { dg-warning "dereference of NULL 'task'" } */
 }
 
 void guard_from_parameter_bad (unsigned char n_task)
@@ -128,8 +128,7 @@ void guard_from_parameter_bad (unsigned char n_task)
     *task = 1; /* { dg-warning "dereference of NULL 'task'" } */
 }
 
-/* ...unless the path comes to the dereference whichever way such a branch
-   goes: it does not decide anything. */
+/* ...and so is one the path comes to whichever way such a branch goes. */
 void guard_both_ways_bad (struct sorter *p, int v)
 {
   int *task = NULL;
