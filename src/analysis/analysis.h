@@ -845,6 +845,16 @@ private:
     return false;
   }
 
+  // Is all of [lo, hi] among the values v is known to differ from?
+  static bool excluded_range(const State &s, SvalId v, int64_t lo, int64_t hi) {
+    for (auto it = std::lower_bound(s.constraints.begin(), s.constraints.end(),
+                                    Constraint{v, false, INT64_MIN, INT64_MIN});
+         it != s.constraints.end() && it->v == v && !it->is_range; ++it)
+      if (it->lo <= lo && hi <= it->hi)
+        return true;
+    return false;
+  }
+
   // Adds "v is not in [lo, hi]"; false if v must be.
   bool assume_not_in(State &s, SvalId v, int64_t lo, int64_t hi) {
     if (lo == hi)
@@ -2158,6 +2168,29 @@ private:
       if (in.operands[k].is_temp())
         assume(s, operand_value(s, in.operands[k]), OpName::Ge, zero);
   }
+
+  // --- what branches teach (conditions.cc) ---
+  // A fact "a op b" learned on the way (a part of a combined condition):
+  // assumed, and told to the checkers (NULL or not, bounds). False if the
+  // path cannot have it.
+  bool learn_fact(State &s, SvalId a, OpName op, SvalId b, const std::string &expr, std::vector<RawEvent> &evs,
+                  const Loc &loc);
+  // "lhs op rhs" holds on the branch taken: what that says of the values
+  // GCC's rewritten form combined (a range test, a combined NULL test).
+  // False if the branch is infeasible.
+  bool assume_rewritten(State &s, const Operand &lhs, OpName op, const Operand &rhs, std::vector<RawEvent> &evs,
+                        const Loc &loc, int depth = 0);
+  // What the path knows of "lhs op rhs" in its source form (a range test
+  // on x's range); Unknown if it is no such form.
+  Tri compare_rewritten(const State &s, const Operand &lhs, OpName op, const Operand &rhs);
+  // "lhs op rhs" is a range test of x: it holds exactly when x is (inside)
+  // or is not (!inside) in [lo, hi].
+  struct RangeTest {
+    Operand x;
+    int64_t lo = 0, hi = 0;
+    bool inside = true;
+  };
+  bool range_test(const Operand &lhs, OpName op, const Operand &rhs, RangeTest &out) const;
 
   // --- exploration ---
   void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events, const Loc &entry_loc,

@@ -304,6 +304,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       }
       assume_unsigned(s, in);
       t = compare(s, a, in.op, b);
+      if (t == Tri::Unknown)
+        t = compare_rewritten(s, in.operands[0], in.op, in.operands[1]);
       if (t != Tri::Unknown)
         bind(m_svals.get(SK::Const, t == Tri::True ? 1 : 0));
       else
@@ -736,6 +738,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
       if (!beyond) {
         assume_unsigned(s, in);
         t = compare(s, a, in.op, c);
+        if (t == Tri::Unknown)
+          t = compare_rewritten(s, in.operands[0], in.op, in.operands[1]);
       }
       for (int dir = 1; dir >= 0; --dir) {
         bool taken = dir == 1;
@@ -745,6 +749,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         std::vector<RawEvent> evs = events;
         OpName op = taken ? in.op : invert_comparison(in.op);
         if (!beyond && !assume(s2, a, op, c))
+          continue;
+        if (t == Tri::Unknown && !assume_rewritten(s2, in.operands[0], op, in.operands[1], evs, loc))
           continue;
         // Tell checkers what the branch learned about NULL (also through a
         // stored comparison: "ok = p != 0; if (ok)").

@@ -49,3 +49,48 @@ unsigned long init_self_ok (void)
   __asm__ ("" : "=r" (r));
   return r;
 }
+
+/* Range tests, as GCC folds "i < 5 || i > 19" (at -O1 and above) and a
+   lone "case 5 ... 19:" (always): "(unsigned) (i - 5) > 14".  */
+void range_test_out (int i)
+{
+  if (i < 5 || i > 19)
+    {
+      __analyzer_eval (i >= 5 && i <= 19); /* { dg-warning "FALSE" } */
+      return;
+    }
+  __analyzer_eval (i >= 5); /* { dg-warning "TRUE" } */
+  __analyzer_eval (i <= 19); /* { dg-warning "TRUE" } */
+}
+
+int range_case (int i)
+{
+  switch (i)
+    {
+    case -20 ... -10:
+      __analyzer_eval (i < 0); /* { dg-warning "TRUE" } */
+      return 1;
+    default:
+      __analyzer_eval (i == -15); /* { dg-warning "FALSE" } */
+      return 0;
+    }
+}
+
+/* "a == NULL || b == NULL", one combined test at -O1 and above: past it,
+   neither is NULL.  */
+#include <stdlib.h>
+int both_checked_ok (void)
+{
+  char *a = malloc (4);
+  char *b = malloc (4);
+  int r = 0;
+  if (a == NULL || b == NULL)
+    goto out;
+  *a = 1; /* no possibly-NULL dereference: checked */
+  *b = 2;
+  r = *a + *b;
+out:
+  free (a);
+  free (b);
+  return r;
+}

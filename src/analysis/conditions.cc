@@ -1,0 +1,181 @@
+// What a branch teaches beyond its own comparison: the forms GCC rewrites
+// conditions into. "i < 5 || i > 19" becomes "(unsigned) (i - 5) > 14"
+// (and "case 5 ... 19:" a range test); "a == NULL || b == NULL" becomes
+// one test of "(a == 0) | (b == 0)". Each is taken back to facts about
+// the values the source compared.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/analysis.h"
+
+namespace pathwise::detail {
+
+namespace {
+
+// The definition of operand o in the function (nullptr: none, or not a
+// temporary).
+const Instruction *def_of(const FnInfo &fi, const Operand &o) {
+  return o.is_temp() && o.id < fi.defs.size() ? fi.defs[o.id] : nullptr;
+}
+
+} // namespace
+
+bool FunctionAnalysis::learn_fact(State &s, SvalId a, OpName op, SvalId b, const std::string &expr,
+                                  std::vector<RawEvent> &evs, const Loc &loc) {
+  const Tri t = compare(s, a, op, b);
+  if (t != Tri::Unknown)
+    return t == Tri::True;
+  if (!assume(s, a, op, b))
+    return false;
+  std::vector<RawEvent> *saved = m_cur_events;
+  m_cur_events = &evs;
+  for (size_t k = 0; k < m_checkers.size(); ++k)
+    if (map_get<StateId>(s.sm[k], a, 0) || map_get<StateId>(s.sm[k], b, 0)) {
+      Context ctx(*this, s, static_cast<uint8_t>(k), loc);
+      m_checkers[k]->on_condition(ctx, a, op, b, false);
+    }
+  const SvalId zero = m_svals.get(SK::Const, 0);
+  const SvalId ptr = b == zero ? a : a == zero ? b : 0;
+  if (ptr && (op == OpName::Eq || op == OpName::Ne))
+    for (size_t k = 0; k < m_checkers.size(); ++k) {
+      Context ctx(*this, s, static_cast<uint8_t>(k), loc);
+      m_checkers[k]->on_null_split(ctx, ptr, op == OpName::Eq, expr.empty() ? text_of_value(s, ptr) : expr);
+    }
+  m_cur_events = saved;
+  return true;
+}
+
+bool FunctionAnalysis::assume_rewritten(State &s, const Operand &lhs, OpName op, const Operand &rhs,
+                                        std::vector<RawEvent> &evs, const Loc &loc, int depth) {
+  if (depth > 4 || rhs.kind != OpKind::Int)
+    return true;
+  const Instruction *d = def_of(*m_cur, lhs);
+  if (!d || d->opcode != Opcode::Binary || d->operands.size() != 2)
+    return true;
+  // A combination of truth values, compared with zero: "(a == 0) | (b == 0)"
+  // is zero only if both are; "x & y" is non-zero only if both are.
+  if ((d->op == OpName::Or || d->op == OpName::And) && rhs.value == 0 && (op == OpName::Eq || op == OpName::Ne)) {
+    const bool both_hold = d->op == OpName::And && op == OpName::Ne;
+    const bool neither_holds = d->op == OpName::Or && op == OpName::Eq;
+    if (!both_hold && !neither_holds)
+      return true;
+    for (const Operand &part : d->operands) {
+      const Instruction *c = def_of(*m_cur, part);
+      if (!c || c->operands.size() != 2)
+        continue;
+      if (c->opcode == Opcode::Binary && is_comparison(c->op)) {
+        // (Only truth values: a comparison's own 0 or 1.)
+        const OpName fact = both_hold ? c->op : invert_comparison(c->op);
+        const SvalId a = operand_value(s, c->operands[0]), b = operand_value(s, c->operands[1]);
+        const std::string expr = m_cur->namer.operand(c->operands[m_svals[b].kind == SK::Const ? 0 : 1]);
+        if (!learn_fact(s, a, fact, b, expr, evs, loc))
+          return false;
+      } else if (c->opcode == Opcode::Binary && c->op == d->op) {
+        Operand zero = rhs;
+        if (!assume_rewritten(s, part, op, zero, evs, loc, depth + 1))
+          return false;
+      }
+    }
+    return true;
+  }
+  RangeTest r;
+  if (!range_test(lhs, op, rhs, r))
+    return true;
+  const SvalId v = operand_value(s, r.x);
+  if (v == kUnknownSval || m_svals[v].kind == SK::Poison)
+    return true;
+  const std::string expr = m_cur->namer.operand(r.x);
+  if (r.inside)
+    return learn_fact(s, v, OpName::Ge, m_svals.get(SK::Const, r.lo), expr, evs, loc) &&
+           learn_fact(s, v, OpName::Le, m_svals.get(SK::Const, r.hi), expr, evs, loc);
+  return assume_not_in(s, v, r.lo, r.hi);
+}
+
+Tri FunctionAnalysis::compare_rewritten(const State &s, const Operand &lhs, OpName op, const Operand &rhs) {
+  RangeTest r;
+  if (!range_test(lhs, op, rhs, r))
+    return Tri::Unknown;
+  const SvalId v = operand_value(s, r.x);
+  if (v == kUnknownSval || m_svals[v].kind == SK::Poison)
+    return Tri::Unknown;
+  int64_t vlo, vhi;
+  range_of(s, v, vlo, vhi);
+  bool in;
+  if (vlo >= r.lo && vhi <= r.hi)
+    in = true;
+  else if (vhi < r.lo || vlo > r.hi)
+    in = false;
+  else if (excluded_range(s, v, r.lo, r.hi))
+    in = false;
+  else
+    return Tri::Unknown;
+  return in == r.inside ? Tri::True : Tri::False;
+}
+
+// A range test: "(unsigned) (x + C) <= K" holds for x in [-C, -C + K] (in
+// the test's width), and for no other x.
+bool FunctionAnalysis::range_test(const Operand &lhs, OpName op, const Operand &rhs, RangeTest &out) const {
+  if (rhs.kind != OpKind::Int || rhs.value < 0)
+    return false;
+  const Instruction *d = def_of(*m_cur, lhs);
+  if (!d || d->opcode != Opcode::Binary || d->operands.size() != 2 || d->op != OpName::Add ||
+      d->operands[1].kind != OpKind::Int || !d->operands[0].is_temp())
+    return false;
+  const Type &type = fn().temps[lhs.id].type;
+  if (type.kind != TypeKind::Int || type.is_signed || type.bits == 0 || type.bits > 64)
+    return false;
+  int64_t k = rhs.value;
+  switch (op) {
+  case OpName::Le: out.inside = true; break;
+  case OpName::Lt:
+    if (k == 0)
+      return false;
+    out.inside = true;
+    k -= 1;
+    break;
+  case OpName::Gt: out.inside = false; break;
+  case OpName::Ge:
+    if (k == 0)
+      return false;
+    out.inside = false;
+    k -= 1;
+    break;
+  default: return false;
+  }
+  // x: through conversions, to the value as its source type reads it.
+  Operand x = d->operands[0];
+  for (int step = 0; step < 4; ++step) {
+    const Instruction *c = def_of(*m_cur, x);
+    if (!c || c->opcode != Opcode::Unary || c->op != OpName::Conv || !c->operands[0].is_temp())
+      break;
+    const Type &from = fn().temps[c->operands[0].id].type;
+    if (from.kind != TypeKind::Int || from.bits > type.bits)
+      break;
+    x = c->operands[0];
+  }
+  const Type &xt = fn().temps[x.id].type;
+  if (xt.kind != TypeKind::Int || xt.bits > type.bits)
+    return false;
+  const unsigned __int128 modulus = static_cast<unsigned __int128>(1) << type.bits;
+  const unsigned __int128 c = static_cast<uint64_t>(d->operands[1].value);
+  const unsigned __int128 lo = (modulus - c % modulus) % modulus;
+  const unsigned __int128 hi = lo + static_cast<uint64_t>(k);
+  if (hi >= modulus)
+    return false; // the range wraps around: two ranges of x
+  __int128 xlo = static_cast<__int128>(lo), xhi = static_cast<__int128>(hi);
+  if (xt.is_signed) {
+    const unsigned __int128 half = modulus >> 1;
+    if (lo >= half) {
+      xlo -= static_cast<__int128>(modulus);
+      xhi -= static_cast<__int128>(modulus);
+    } else if (hi >= half) {
+      return false; // across the sign: not one signed range
+    }
+  }
+  if (xlo < INT64_MIN || xhi > INT64_MAX)
+    return false;
+  out.x = x;
+  out.lo = static_cast<int64_t>(xlo);
+  out.hi = static_cast<int64_t>(xhi);
+  return true;
+}
+
+} // namespace pathwise::detail
