@@ -342,7 +342,9 @@ private:
     return e;
   }
 
-  SvalTable m_svals;
+  // (Interning is not a change of the analysis' state: const queries may
+  // intern the constants they compare with.)
+  mutable SvalTable m_svals;
   std::vector<Node> m_nodes;
   std::deque<int32_t> m_worklist;
   // By program point (see enqueue): state hash -> nodes.
@@ -664,6 +666,10 @@ private:
         return to;
       if (x && m_svals[x].kind == SK::Offset && m_svals[x].base == from)
         return m_svals.get(SK::Offset, m_svals[x].a, 0, to);
+      if (x && m_svals[x].kind == SK::Plus && m_svals[x].base == from) {
+        const SvalId r = plus_value(to, m_svals[x].a, m_svals[x].b);
+        return r ? r : kUnknownSval;
+      }
       return x;
     };
     for (auto &t : s.temps)
@@ -752,18 +758,23 @@ private:
   // Is v named anywhere in the state: bound, stored, the base of memory
   // still described (what an earlier object pointed to), or tracked?
   bool sval_in_use(const State &s, SvalId v) const {
+    // (Also as the base of a sum: "i + 1" names i.)
+    auto names = [&](SvalId x) { return x == v || (m_svals[x].kind == SK::Plus && m_svals[x].base == v); };
     for (auto &t : s.temps)
-      if (t.second == v)
+      if (names(t.second))
         return true;
     for (auto &m : s.memory)
-      if (m.second == v || (m.first[0] == 'S' && key_base(m.first) == v))
+      if (names(m.second) || (m.first[0] == 'S' && key_base(m.first) == v))
         return true;
     if (is_tracked(s, v) || set_contains(s.escaped, v))
       return true;
     for (auto &f : s.stack)
       for (auto &t : f.temps)
-        if (t.second == v)
+        if (names(t.second))
           return true;
+    for (const Constraint &c : s.constraints)
+      if (m_svals[c.v].kind == SK::Plus && m_svals[c.v].base == v)
+        return true;
     return false;
   }
 
@@ -810,6 +821,92 @@ private:
       lo = it->lo;
       hi = it->hi;
     }
+    if (m_svals[v].kind == SK::Plus) {
+      // What is known of the base, moved by the offset, within the type.
+      int64_t dlo, dhi;
+      plus_range(s, v, dlo, dhi);
+      if (std::max(lo, dlo) <= std::min(hi, dhi)) {
+        lo = std::max(lo, dlo);
+        hi = std::min(hi, dhi);
+      }
+    }
+  }
+
+  // --- integer sums (Plus values) ---
+  // The range of the Plus value v from its base's: [lo + c, hi + c] where
+  // that stays in the type (a signed sum does: overflow is undefined), else
+  // the type's range.
+  void plus_range(const State &s, SvalId v, int64_t &lo, int64_t &hi) const {
+    const Sval &p = m_svals[v];
+    const uint32_t bits = plus_bits(p.b);
+    const bool sgn = plus_signed(p.b);
+    const __int128 tmin = sgn ? (bits >= 64 ? INT64_MIN : -(__int128{1} << (bits - 1))) : 0;
+    const __int128 tmax = sgn ? (bits >= 64 ? INT64_MAX : (__int128{1} << (bits - 1)) - 1) : (__int128{1} << bits) - 1;
+    int64_t blo, bhi;
+    range_of(s, p.base, blo, bhi);
+    __int128 l = blo == INT64_MIN ? tmin : __int128{blo} + p.a;
+    __int128 h = bhi == INT64_MAX ? tmax : __int128{bhi} + p.a;
+    if (!sgn && (blo == INT64_MIN || bhi == INT64_MAX || blo < 0 || l < tmin || h > tmax)) {
+      l = tmin; // the sum may wrap
+      h = tmax;
+    }
+    l = std::max(l, tmin);
+    h = std::min(h, tmax);
+    lo = l < INT64_MIN ? INT64_MIN : static_cast<int64_t>(l);
+    hi = h > INT64_MAX ? INT64_MAX : static_cast<int64_t>(h);
+  }
+
+  // Is "v op c" for the Plus value v the same as "base op c - offset" for
+  // every value the path allows? Signed sums: yes (no overflow); unsigned
+  // ones when the base's range cannot wrap.
+  bool plus_exact(const State &s, SvalId v) const {
+    const Sval &p = m_svals[v];
+    if (plus_signed(p.b))
+      return true;
+    int64_t blo, bhi;
+    range_of(s, p.base, blo, bhi);
+    const __int128 umax = (__int128{1} << plus_bits(p.b)) - 1;
+    return blo != INT64_MIN && bhi != INT64_MAX && blo >= 0 && __int128{blo} + p.a >= 0 && __int128{bhi} + p.a <= umax;
+  }
+
+  // The value x + c in the type `type` (see plus_type): a constant if x is
+  // one, x itself when offsets cancel, else a Plus; 0 if that cannot be
+  // said (an offset beyond 64 bits).
+  SvalId plus_value(SvalId x, int64_t c, int64_t type) {
+    const uint32_t bits = plus_bits(type);
+    auto wrap = [&](uint64_t u) -> int64_t {
+      if (bits >= 64)
+        return static_cast<int64_t>(u);
+      const uint64_t mask = (uint64_t{1} << bits) - 1;
+      u &= mask;
+      // (Offsets read as signed in the width: 4294967291 in 32 bits is -5.)
+      if ((u >> (bits - 1)) & 1)
+        u |= ~mask;
+      return static_cast<int64_t>(u);
+    };
+    if (m_svals[x].kind == SK::Const) {
+      const int64_t r = wrap(static_cast<uint64_t>(m_svals[x].a) + static_cast<uint64_t>(c));
+      return m_svals.get(SK::Const, plus_signed(type) || bits >= 64 ? r : static_cast<int64_t>(static_cast<uint64_t>(r) & ((uint64_t{1} << bits) - 1)));
+    }
+    c = wrap(static_cast<uint64_t>(c));
+    if (m_svals[x].kind == SK::Plus) {
+      if (m_svals[x].b != type || __builtin_add_overflow(m_svals[x].a, c, &c))
+        return 0;
+      c = wrap(static_cast<uint64_t>(c));
+      x = m_svals[x].base;
+    }
+    return c == 0 ? x : m_svals.get(SK::Plus, c, type, x);
+  }
+
+  // v as base + offset (v and 0 for any value but a Plus).
+  void split_plus(SvalId v, SvalId &base, int64_t &off) const {
+    if (m_svals[v].kind == SK::Plus) {
+      base = m_svals[v].base;
+      off = m_svals[v].a;
+    } else {
+      base = v;
+      off = 0;
+    }
   }
 
   // The constant v is known to equal, if any.
@@ -822,6 +919,10 @@ private:
 
   bool known_not_equal(const State &s, SvalId v, int64_t c) const {
     if (c == 0 && is_address(v))
+      return true;
+    int64_t moved;
+    if (m_svals[v].kind == SK::Plus && plus_exact(s, v) && !__builtin_sub_overflow(c, m_svals[v].a, &moved) &&
+        known_not_equal(s, m_svals[v].base, moved))
       return true;
     // Stepping a pointer to an object never reaches NULL (GCC's analyzer
     // assumes the same).
@@ -932,6 +1033,26 @@ private:
     if (a == b && a != kUnknownSval && m_svals[a].kind != SK::Poison) {
       return (op == OpName::Eq || op == OpName::Le || op == OpName::Ge) ? Tri::True : Tri::False;
     }
+    // Two sums of one value ("i + 1" and "i"): their offsets decide, in a
+    // signed type (an unsigned sum may wrap).
+    if (m_svals[a].kind == SK::Plus || m_svals[b].kind == SK::Plus) {
+      SvalId xa, xb;
+      int64_t oa, ob;
+      split_plus(a, xa, oa);
+      split_plus(b, xb, ob);
+      const SvalId p = m_svals[a].kind == SK::Plus ? a : b;
+      if (xa == xb && xa != kUnknownSval && plus_signed(m_svals[p].b) &&
+          (m_svals[a].kind != SK::Plus || m_svals[b].kind != SK::Plus || m_svals[a].b == m_svals[b].b))
+        return eval_cmp(op, oa, ob) ? Tri::True : Tri::False;
+      // A sum against a constant: the base against the constant moved back.
+      int64_t k, moved;
+      if (m_svals[a].kind == SK::Plus && known_value(s, b, k) && plus_exact(s, a) &&
+          !__builtin_sub_overflow(k, m_svals[a].a, &moved))
+        return compare(s, m_svals[a].base, op, m_svals.get(SK::Const, moved));
+      if (m_svals[b].kind == SK::Plus && known_value(s, a, k) && plus_exact(s, b) &&
+          !__builtin_sub_overflow(k, m_svals[b].a, &moved))
+        return compare(s, m_svals.get(SK::Const, moved), op, m_svals[b].base);
+    }
     int64_t ca = 0, cb = 0;
     bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
     if (ka && kb)
@@ -997,6 +1118,16 @@ private:
     Tri t = compare(s, a, op, b);
     if (t != Tri::Unknown)
       return t == Tri::True;
+    // A sum against a constant: learned of its base.
+    {
+      int64_t k, moved;
+      if (m_svals[a].kind == SK::Plus && known_value(s, b, k) && plus_exact(s, a) &&
+          !__builtin_sub_overflow(k, m_svals[a].a, &moved))
+        return assume(s, m_svals[a].base, op, m_svals.get(SK::Const, moved));
+      if (m_svals[b].kind == SK::Plus && known_value(s, a, k) && plus_exact(s, b) &&
+          !__builtin_sub_overflow(k, m_svals[b].a, &moved))
+        return assume(s, m_svals.get(SK::Const, moved), op, m_svals[b].base);
+    }
     int64_t c;
     SvalId v;
     if (known_value(s, b, c)) {
@@ -1586,7 +1717,7 @@ private:
     auto add = [&](SvalId v) {
       while (v) {
         out.push_back(v);
-        v = m_svals[v].kind == SK::Offset ? m_svals[v].base : 0;
+        v = m_svals[v].kind == SK::Offset || m_svals[v].kind == SK::Plus ? m_svals[v].base : 0;
       }
     };
     for (SvalId r : roots)
@@ -1612,7 +1743,7 @@ private:
       for (auto &m : s.memory) {
         if (m.first[0] != 'S' || !std::binary_search(out.begin(), out.end(), key_base(m.first)))
           continue;
-        for (SvalId v = m.second; v; v = m_svals[v].kind == SK::Offset ? m_svals[v].base : 0)
+        for (SvalId v = m.second; v; v = m_svals[v].kind == SK::Offset || m_svals[v].kind == SK::Plus ? m_svals[v].base : 0)
           if (!std::binary_search(out.begin(), out.end(), v)) {
             out.insert(std::lower_bound(out.begin(), out.end(), v), v);
             grew = true;
@@ -1694,7 +1825,7 @@ private:
     // Most dropped values are plain numbers nothing knows about: then there
     // is nothing to report or forget.
     auto matters = [&](SvalId v) {
-      for (SvalId r = v; r; r = m_svals[r].kind == SK::Offset ? m_svals[r].base : 0) {
+      for (SvalId r = v; r; r = m_svals[r].kind == SK::Offset || m_svals[r].kind == SK::Plus ? m_svals[r].base : 0) {
         if (is_tracked(s, r) || set_contains(s.escaped, r))
           return true;
         auto c =
@@ -1869,6 +2000,10 @@ private:
         SvalId b = self(sv.base, self);
         if (b != sv.base)
           out = m_svals.get(SK::Offset, sv.a, 0, b);
+      } else if (sv.kind == SK::Plus) {
+        SvalId b = self(sv.base, self);
+        if (b != sv.base)
+          out = m_svals.get(SK::Plus, sv.a, sv.b, b);
       } else if (sv.kind == SK::Cmp) {
         SvalId l = self(sv.base, self);
         SvalId r = self(static_cast<SvalId>(sv.b), self);
@@ -2187,10 +2322,12 @@ private:
   // or is not (!inside) in [lo, hi].
   struct RangeTest {
     Operand x;
+    int64_t offset = 0; // C, read as signed in the test's width
     int64_t lo = 0, hi = 0;
     bool inside = true;
   };
   bool range_test(const Operand &lhs, OpName op, const Operand &rhs, RangeTest &out) const;
+  SvalId tested_value(const State &s, const Operand &lhs, const RangeTest &r);
 
   // --- exploration ---
   void enqueue(uint32_t block, State &&s, int32_t pred, std::vector<RawEvent> &&events, const Loc &entry_loc,

@@ -79,7 +79,7 @@ bool FunctionAnalysis::assume_rewritten(State &s, const Operand &lhs, OpName op,
   RangeTest r;
   if (!range_test(lhs, op, rhs, r))
     return true;
-  const SvalId v = operand_value(s, r.x);
+  const SvalId v = tested_value(s, lhs, r);
   if (v == kUnknownSval || m_svals[v].kind == SK::Poison)
     return true;
   const std::string expr = m_cur->namer.operand(r.x);
@@ -93,7 +93,7 @@ Tri FunctionAnalysis::compare_rewritten(const State &s, const Operand &lhs, OpNa
   RangeTest r;
   if (!range_test(lhs, op, rhs, r))
     return Tri::Unknown;
-  const SvalId v = operand_value(s, r.x);
+  const SvalId v = tested_value(s, lhs, r);
   if (v == kUnknownSval || m_svals[v].kind == SK::Poison)
     return Tri::Unknown;
   int64_t vlo, vhi;
@@ -108,6 +108,15 @@ Tri FunctionAnalysis::compare_rewritten(const State &s, const Operand &lhs, OpNa
   else
     return Tri::Unknown;
   return in == r.inside ? Tri::True : Tri::False;
+}
+
+// The value a range test tests: the base of the sum it compares (which
+// stays known after x's own temporary is dead), or x's value.
+SvalId FunctionAnalysis::tested_value(const State &s, const Operand &lhs, const RangeTest &r) {
+  const SvalId sum = operand_value(s, lhs);
+  if (m_svals[sum].kind == SK::Plus && m_svals[sum].a == r.offset)
+    return m_svals[sum].base;
+  return operand_value(s, r.x);
 }
 
 // A range test: "(unsigned) (x + C) <= K" holds for x in [-C, -C + K] (in
@@ -173,6 +182,10 @@ bool FunctionAnalysis::range_test(const Operand &lhs, OpName op, const Operand &
   if (xlo < INT64_MIN || xhi > INT64_MAX)
     return false;
   out.x = x;
+  // (The offset as a sum of x keeps it: read as signed in the width.)
+  const unsigned __int128 cw = c % modulus;
+  out.offset = cw >= (modulus >> 1) ? static_cast<int64_t>(static_cast<__int128>(cw) - static_cast<__int128>(modulus))
+                                    : static_cast<int64_t>(cw);
   out.lo = static_cast<int64_t>(xlo);
   out.hi = static_cast<int64_t>(xhi);
   return true;

@@ -370,6 +370,19 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     if (((in.op == OpName::Add && ka != kb) || (in.op == OpName::Sub && kb && !ka)) && !in_loop) {
       const SvalId x = ka ? b : a;
       const int64_t c = ka ? ca : cb;
+      // An integer moved by a constant: the sum of x and c, so that what
+      // is known of one is known of the other ("nOld = i + 1").
+      const Type &rt = fn().temps[in.result].type;
+      const SK xk = m_svals[x].kind;
+      if (rt.kind == TypeKind::Int && rt.bits >= 8 && (rt.is_signed ? rt.bits <= 64 : rt.bits < 64) &&
+          x != kUnknownSval && c != INT64_MIN &&
+          (xk == SK::Param || xk == SK::Conjured || xk == SK::Init || xk == SK::Pure || xk == SK::Part ||
+           xk == SK::Plus)) {
+        if (const SvalId r = plus_value(x, in.op == OpName::Sub ? -c : c, plus_type(rt.bits, rt.is_signed))) {
+          bind(r);
+          break;
+        }
+      }
       int64_t lo, hi, nlo, nhi;
       range_of(s, x, lo, hi);
       const Type &type = fn().temps[in.result].type;
@@ -625,12 +638,17 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     m_after_call = next_loc(block, index, loc);
     {
       SvalId r = on_call(s, in, uid, loc);
-      // A function of this module that returns one constant, not stepped
-      // into: its result is that constant.
+      // A function of this module that returns one constant, or one of
+      // its arguments, not stepped into: its result is that value.
       const Operand &c = in.operands[0];
-      if (in.result && c.kind == OpKind::Func && c.id < m_module.symbols.size() && m_module.symbols[c.id].body >= 0 &&
-          m_summary.constant_return[static_cast<size_t>(m_module.symbols[c.id].body)].first)
-        r = m_svals.get(SK::Const, m_summary.constant_return[static_cast<size_t>(m_module.symbols[c.id].body)].second);
+      if (in.result && c.kind == OpKind::Func && c.id < m_module.symbols.size() && m_module.symbols[c.id].body >= 0) {
+        const auto body = static_cast<size_t>(m_module.symbols[c.id].body);
+        const int arg = m_summary.returned_arg[body];
+        if (m_summary.constant_return[body].first)
+          r = m_svals.get(SK::Const, m_summary.constant_return[body].second);
+        else if (arg >= 0 && static_cast<size_t>(arg) + 1 < in.operands.size())
+          r = operand_value(s, in.operands[static_cast<size_t>(arg) + 1]);
+      }
       bind(r);
     }
     if (!m_path_ends && enter_callback(s, block, index, in, loc))

@@ -12,30 +12,98 @@ using namespace ir;
 
 namespace {
 
-// The constant a temporary of f holds on every path, through copies and
-// phis (a few steps), with whether there is one. defs: by temporary.
-bool constant_of(const std::vector<const Instruction *> &defs, const Operand &o, int64_t &out, int depth) {
-  if (o.kind == OpKind::Int || o.kind == OpKind::Null) {
-    out = o.kind == OpKind::Int ? o.value : 0;
+// What a returned operand of f is on every path (through copies, phis and
+// calls of the module's functions that return a constant or one of their
+// arguments, a few steps): a constant (*value), or parameter *param of f
+// (0-based). False if neither.
+struct Returned {
+  bool constant = false;
+  int64_t value = 0;
+  int param = -1;
+  bool operator==(const Returned &o) const { return constant == o.constant && value == o.value && param == o.param; }
+};
+
+class ReturnFinder {
+public:
+  ReturnFinder(const Module &m, const std::vector<std::pair<bool, int64_t>> &constant_return,
+               const std::vector<int> &returned_arg)
+      : m_module(m), m_constant(constant_return), m_arg(returned_arg) {}
+
+  // What every return of function f gives; false if they differ or are
+  // neither constants nor one parameter.
+  bool of_function(size_t f, Returned &out) {
+    const Function &fn = m_module.functions[f];
+    if (fn.ret_type.kind == TypeKind::Void)
+      return false;
+    m_fn = &fn;
+    m_defs.assign(fn.temps.size(), nullptr);
+    for (const Block &b : fn.blocks)
+      for (const Instruction &in : b.insns)
+        if (in.result && in.result < m_defs.size())
+          m_defs[in.result] = &in;
+    bool any = false;
+    for (const Block &b : fn.blocks) {
+      if (b.insns.empty() || b.insns.back().opcode != Opcode::Ret)
+        continue;
+      const Instruction &ret = b.insns.back();
+      Returned r;
+      if (ret.operands.empty() || !of_operand(ret.operands[0], r, 0) || (any && !(r == out)))
+        return false;
+      out = r;
+      any = true;
+    }
+    return any;
+  }
+
+private:
+  const Module &m_module;
+  const std::vector<std::pair<bool, int64_t>> &m_constant;
+  const std::vector<int> &m_arg;
+  const Function *m_fn = nullptr;
+  std::vector<const Instruction *> m_defs;
+
+  bool of_operand(const Operand &o, Returned &out, int depth) {
+    if (o.kind == OpKind::Int || o.kind == OpKind::Null) {
+      out = {true, o.kind == OpKind::Int ? o.value : 0, -1};
+      return true;
+    }
+    if (!o.is_temp() || o.id >= m_defs.size() || depth > 6)
+      return false;
+    for (size_t k = 0; k < m_fn->params.size(); ++k)
+      if (m_fn->params[k] == o.id) {
+        out = {false, 0, static_cast<int>(k)};
+        return true;
+      }
+    const Instruction *d = m_defs[o.id];
+    if (!d)
+      return false;
+    if (d->opcode == Opcode::Copy && d->operands.size() == 1)
+      return of_operand(d->operands[0], out, depth + 1);
+    if (d->opcode == Opcode::Call && d->operands[0].kind == OpKind::Func && d->operands[0].id < m_module.symbols.size()) {
+      const int32_t body = m_module.symbols[d->operands[0].id].body;
+      if (body < 0)
+        return false;
+      if (m_constant[static_cast<size_t>(body)].first) {
+        out = {true, m_constant[static_cast<size_t>(body)].second, -1};
+        return true;
+      }
+      const int k = m_arg[static_cast<size_t>(body)];
+      return k >= 0 && static_cast<size_t>(k) + 1 < d->operands.size() &&
+             of_operand(d->operands[static_cast<size_t>(k) + 1], out, depth + 1);
+    }
+    if (d->opcode != Opcode::Phi || d->operands.empty())
+      return false;
+    bool first = true;
+    for (const Operand &in : d->operands) {
+      Returned r;
+      if (!of_operand(in, r, depth + 1) || (!first && !(r == out)))
+        return false;
+      out = r;
+      first = false;
+    }
     return true;
   }
-  if (!o.is_temp() || o.id >= defs.size() || !defs[o.id] || depth > 6)
-    return false;
-  const Instruction &d = *defs[o.id];
-  if (d.opcode == Opcode::Copy && d.operands.size() == 1)
-    return constant_of(defs, d.operands[0], out, depth + 1);
-  if (d.opcode != Opcode::Phi || d.operands.empty())
-    return false;
-  bool first = true;
-  for (const Operand &in : d.operands) {
-    int64_t v;
-    if (!constant_of(defs, in, v, depth + 1) || (!first && v != out))
-      return false;
-    out = v;
-    first = false;
-  }
-  return true;
-}
+};
 
 } // namespace
 
@@ -144,34 +212,31 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
         changed = true;
       }
   }
-  // Constant results: every return of the function gives one constant
-  // ("static int enabled (void) { return 1; }").
+  // Results known without stepping in: every return of the function
+  // gives one constant ("static int enabled (void) { return 1; }"), or one
+  // of its arguments ("return iErr;"), also through calls of such
+  // functions (sqlite3CorruptError returns what sqlite3ReportError returns
+  // of its constant argument). Callees first: a few rounds.
   constant_return.assign(n, {false, 0});
-  for (size_t f = 0; f < n; ++f) {
-    const Function &fn = m.functions[f];
-    if (fn.ret_type.kind == TypeKind::Void)
-      continue;
-    std::vector<const Instruction *> defs(fn.temps.size(), nullptr);
-    for (const Block &b : fn.blocks)
-      for (const Instruction &in : b.insns)
-        if (in.result && in.result < defs.size())
-          defs[in.result] = &in;
-    bool ok = true, any = false;
-    int64_t value = 0;
-    for (const Block &b : fn.blocks) {
-      if (b.insns.empty() || b.insns.back().opcode != Opcode::Ret)
+  returned_arg.assign(n, -1);
+  for (int round = 0; round < 4; ++round) {
+    bool changed = false;
+    ReturnFinder finder(m, constant_return, returned_arg);
+    for (size_t f = 0; f < n; ++f) {
+      Returned r;
+      if (!finder.of_function(f, r))
         continue;
-      const Instruction &ret = b.insns.back();
-      int64_t v;
-      if (ret.operands.empty() || !constant_of(defs, ret.operands[0], v, 0) || (any && v != value)) {
-        ok = false;
-        break;
+      if (r.constant && !constant_return[f].first) {
+        constant_return[f] = {true, r.value};
+        returned_arg[f] = -1;
+        changed = true;
+      } else if (!r.constant && returned_arg[f] != r.param && !constant_return[f].first) {
+        returned_arg[f] = r.param;
+        changed = true;
       }
-      value = v;
-      any = true;
     }
-    if (ok && any)
-      constant_return[f] = {true, value};
+    if (!changed)
+      break;
   }
   // Globals no code changes: const ones, and static ones whose address is
   // never taken (here or in an initializer) and that nothing stores to.

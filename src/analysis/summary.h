@@ -37,6 +37,9 @@ struct ModuleSummary {
   // By function: every return gives this one constant (the result of a
   // call is known without stepping in), with whether there is one.
   std::vector<std::pair<bool, int64_t>> constant_return;
+  // By function: every return gives this parameter's value (0-based), or
+  // -1 ("return iErr;": the result is that argument).
+  std::vector<int> returned_arg;
   // By symbol: a variable no code can change: declared const, or a static
   // variable whose address is never taken and that no function stores to.
   // Its value at entry (its initializer, if known) holds on every path,

@@ -41,11 +41,19 @@ namespace pathwise {
 //              rest of the key: ".8", "[2]");
 //   Poison     the value of a variable never set (a = its name's string id);
 //   Stale      the address of a local of a function that has returned (a =
-//              what its LocalAddr's a was).
+//              what its LocalAddr's a was);
+//   Plus       the integer base + a, in the type b names (see plus_type):
+//              "n = i + 1" keeps what is known of i for n, and "n - 1" is
+//              i again. base is never a Plus or a constant.
 enum class SK : uint8_t {
   Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate, Pure, Init,
-  Blob, Part, Poison, Stale
+  Blob, Part, Poison, Stale, Plus
 };
+
+// The type of a Plus value: its width in bits, and 0x100 if signed.
+inline int64_t plus_type(uint32_t bits, bool is_signed) { return bits | (is_signed ? 0x100 : 0); }
+inline uint32_t plus_bits(int64_t type) { return static_cast<uint32_t>(type & 0xff); }
+inline bool plus_signed(int64_t type) { return (type & 0x100) != 0; }
 
 struct Sval {
   SK kind;

@@ -17,8 +17,9 @@
 #    every test at that level);
 #  - dg-require-effective-target, dg-skip-if and dg-prune-output apply.
 # dg-warning expectations are scored per family (by the warning their
-# pattern names); pathwise warnings that no expectation consumed are
-# excess. Not part of CI's pass/fail unless a --floor is given.
+# pattern names), dg-message/dg-note (path events, notes) as "events" and
+# dg-bogus as "bogus", as DejaGnu counts them; pathwise warnings that no
+# expectation consumed are excess. Not part of CI's pass/fail unless a --floor is given.
 import argparse
 import concurrent.futures
 import json
@@ -148,9 +149,13 @@ def run_one(args, path, warnings):
                 res["results"].append({"status": "EXCESS", "family": "cwe-" + re.search(r"CWE-(\d+)", what).group(1),
                                        "what": what})
             continue
-        if exp is None or exp.kind not in ("warning", "error"):
+        if exp is None:
             continue
-        res["results"].append({"status": status, "family": family(exp.regex), "what": what})
+        # As DejaGnu counts: path events and notes (dg-message, dg-note) and
+        # dg-bogus are expectations too, scored in families of their own.
+        fam = family(exp.regex) if exp.kind in ("warning", "error") else \
+            "bogus" if exp.kind == "bogus" else "events"
+        res["results"].append({"status": status, "family": fam, "what": what})
     if args.verbose:
         res["stderr"] = stderr
     return res
@@ -202,7 +207,7 @@ def report(args, results):
             total_expect += 1
             f = fams.setdefault(x["family"], {"PASS": 0, "FAIL": 0, "XFAIL": 0, "XPASS": 0})
             f[x["status"]] += 1
-    print("%-28s %6s %6s %6s %6s %7s" % ("family (dg-warning)", "pass", "fail", "xfail", "xpass", "pass%"))
+    print("%-28s %6s %6s %6s %6s %7s" % ("family", "pass", "fail", "xfail", "xpass", "pass%"))
     core_pass = core_all = 0
     rates = {}
     for name in sorted(fams, key=lambda n: (n not in CORE, n)):
@@ -218,6 +223,8 @@ def report(args, results):
     rates["CORE"] = 100.0 * core_pass / core_all if core_all else 100.0
     n_excess = sum(excess.values())
     print("core families: %d/%d = %.1f%%" % (core_pass, core_all, rates["CORE"]))
+    all_pass = sum(f["PASS"] + f["XPASS"] for f in fams.values())
+    print("all expectations (dg-warning, dg-message events, dg-bogus): %d/%d passed" % (all_pass, total_expect))
     print("excess pathwise warnings: %d (%.2f%% of %d expectations): %s" % (
         n_excess, 100.0 * n_excess / max(total_expect, 1), total_expect,
         ", ".join("%s %d" % kv for kv in sorted(excess.items()))))

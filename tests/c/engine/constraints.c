@@ -94,3 +94,29 @@ out:
   free (b);
   return r;
 }
+
+/* A value moved by a constant keeps what is known of the value
+   ("n = i + 1", then "n - 1" is i again).  */
+void sum_keeps_relation (int i)
+{
+  int n = i + 1;
+  if (i == 0)
+    {
+      __analyzer_eval (n == 1); /* { dg-warning "TRUE" } */
+      __analyzer_eval (0 < n - 1); /* { dg-warning "FALSE" } */
+    }
+  __analyzer_eval (n > i); /* { dg-warning "TRUE" } */
+  if (n > 10)
+    __analyzer_eval (i >= 10); /* { dg-warning "TRUE" } */
+}
+
+int sum_bound_ok (int k)
+{
+  int v; /* set only when k < 4 */
+  int last = k - 1;
+  if (k < 4)
+    v = 7;
+  if (last < 3)
+    return v; /* last < 3 means k < 4: set */
+  return 0;
+}
