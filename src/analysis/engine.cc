@@ -142,8 +142,15 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
     widen = it->second >= 2;
   }
   std::vector<std::pair<SvalId, std::string>> overwritten;
+  // A truth value (0 or 1) flowing round a loop, or a value that did not
+  // change on this trip, is no counter: kept, it stays correlated with
+  // what checkers track ("found = 1" beside the stream it found). (Any
+  // other constant is widened, so a loop still ends.)
+  auto flag_or_same = [&](uint32_t t, SvalId v) {
+    return s.temp(t) == v || (m_svals[v].kind == SK::Const && (m_svals[v].a == 0 || m_svals[v].a == 1));
+  };
   for (auto &p : phis) {
-    if (widen && m_svals[p.second].kind == SK::Const) {
+    if (widen && m_svals[p.second].kind == SK::Const && !flag_or_same(p.first, p.second)) {
       p.second = widen_to(s, to, p.first, p.second);
       s.approximate = true; // the loop's exit may now be taken where it could not
     } else if (widen && m_svals[p.second].kind == SK::Offset && m_svals[p.second].a != kUnknownOffset) {
