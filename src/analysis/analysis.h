@@ -670,6 +670,8 @@ private:
         const SvalId r = plus_value(to, m_svals[x].a, m_svals[x].b);
         return r ? r : kUnknownSval;
       }
+      if (x && m_svals[x].kind == SK::OpConst && m_svals[x].base == from)
+        return m_svals[to].kind == SK::Const ? kUnknownSval : m_svals.get(SK::OpConst, m_svals[x].a, m_svals[x].b, to);
       return x;
     };
     for (auto &t : s.temps)
@@ -759,7 +761,7 @@ private:
   // still described (what an earlier object pointed to), or tracked?
   bool sval_in_use(const State &s, SvalId v) const {
     // (Also as the base of a sum: "i + 1" names i.)
-    auto names = [&](SvalId x) { return x == v || (m_svals[x].kind == SK::Plus && m_svals[x].base == v); };
+    auto names = [&](SvalId x) { return x == v || derived_base(x) == v; };
     for (auto &t : s.temps)
       if (names(t.second))
         return true;
@@ -773,7 +775,7 @@ private:
         if (names(t.second))
           return true;
     for (const Constraint &c : s.constraints)
-      if (m_svals[c.v].kind == SK::Plus && m_svals[c.v].base == v)
+      if (derived_base(c.v) == v)
         return true;
     return false;
   }
@@ -821,10 +823,14 @@ private:
       lo = it->lo;
       hi = it->hi;
     }
-    if (m_svals[v].kind == SK::Plus) {
-      // What is known of the base, moved by the offset, within the type.
+    if (m_svals[v].kind == SK::Plus || m_svals[v].kind == SK::OpConst) {
+      // What is known of the base, moved by the offset (within the type),
+      // or divided, shifted, reduced or masked.
       int64_t dlo, dhi;
-      plus_range(s, v, dlo, dhi);
+      if (m_svals[v].kind == SK::Plus)
+        plus_range(s, v, dlo, dhi);
+      else
+        op_const_range(s, v, dlo, dhi);
       if (std::max(lo, dlo) <= std::min(hi, dhi)) {
         lo = std::max(lo, dlo);
         hi = std::min(hi, dhi);
@@ -896,6 +902,39 @@ private:
       x = m_svals[x].base;
     }
     return c == 0 ? x : m_svals.get(SK::Plus, c, type, x);
+  }
+
+  // The value a Plus or OpConst value is computed from (0 for others): it
+  // stays reachable, in use and renamed with it.
+  SvalId derived_base(SvalId v) const {
+    const SK k = m_svals[v].kind;
+    return k == SK::Plus || k == SK::OpConst ? m_svals[v].base : 0;
+  }
+
+  // The range of base OP c (an OpConst value) from its base's range.
+  void op_const_range(const State &s, SvalId v, int64_t &lo, int64_t &hi) const {
+    const Sval &p = m_svals[v];
+    const auto op = static_cast<OpName>(p.b);
+    const int64_t c = p.a;
+    int64_t blo, bhi;
+    range_of(s, p.base, blo, bhi);
+    lo = INT64_MIN;
+    hi = INT64_MAX;
+    if (c <= 0)
+      return;
+    if (op == OpName::Div && blo >= 0) {
+      lo = blo / c;
+      hi = bhi / c;
+    } else if (op == OpName::Shr && blo >= 0 && c < 63) {
+      lo = blo >> c;
+      hi = bhi >> c;
+    } else if (op == OpName::Mod) {
+      lo = blo >= 0 ? 0 : -(c - 1);
+      hi = blo >= 0 ? std::min(bhi, c - 1) : c - 1;
+    } else if (op == OpName::And) {
+      lo = 0;
+      hi = blo >= 0 ? std::min(bhi, c) : c;
+    }
   }
 
   // v as base + offset (v and 0 for any value but a Plus).
@@ -1717,7 +1756,7 @@ private:
     auto add = [&](SvalId v) {
       while (v) {
         out.push_back(v);
-        v = m_svals[v].kind == SK::Offset || m_svals[v].kind == SK::Plus ? m_svals[v].base : 0;
+        v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0;
       }
     };
     for (SvalId r : roots)
@@ -1743,7 +1782,7 @@ private:
       for (auto &m : s.memory) {
         if (m.first[0] != 'S' || !std::binary_search(out.begin(), out.end(), key_base(m.first)))
           continue;
-        for (SvalId v = m.second; v; v = m_svals[v].kind == SK::Offset || m_svals[v].kind == SK::Plus ? m_svals[v].base : 0)
+        for (SvalId v = m.second; v; v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0)
           if (!std::binary_search(out.begin(), out.end(), v)) {
             out.insert(std::lower_bound(out.begin(), out.end(), v), v);
             grew = true;
@@ -1825,7 +1864,7 @@ private:
     // Most dropped values are plain numbers nothing knows about: then there
     // is nothing to report or forget.
     auto matters = [&](SvalId v) {
-      for (SvalId r = v; r; r = m_svals[r].kind == SK::Offset || m_svals[r].kind == SK::Plus ? m_svals[r].base : 0) {
+      for (SvalId r = v; r; r = m_svals[r].kind == SK::Offset || derived_base(r) ? m_svals[r].base : 0) {
         if (is_tracked(s, r) || set_contains(s.escaped, r))
           return true;
         auto c =
@@ -2000,10 +2039,10 @@ private:
         SvalId b = self(sv.base, self);
         if (b != sv.base)
           out = m_svals.get(SK::Offset, sv.a, 0, b);
-      } else if (sv.kind == SK::Plus) {
+      } else if (sv.kind == SK::Plus || sv.kind == SK::OpConst) {
         SvalId b = self(sv.base, self);
         if (b != sv.base)
-          out = m_svals.get(SK::Plus, sv.a, sv.b, b);
+          out = m_svals.get(sv.kind, sv.a, sv.b, b);
       } else if (sv.kind == SK::Cmp) {
         SvalId l = self(sv.base, self);
         SvalId r = self(static_cast<SvalId>(sv.b), self);

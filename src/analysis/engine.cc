@@ -369,6 +369,18 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         break;
       }
     }
+    // x / c, x >> c, x % c and x & c for a constant c > 0: the value
+    // derived from x, whose range follows x's ("blocks = length / 16", then
+    // "length >= 16": blocks >= 1).
+    if (!ka && kb && cb > 0 && fn().temps[in.result].type.kind == TypeKind::Int &&
+        (in.op == OpName::Div || in.op == OpName::Shr || in.op == OpName::Mod || in.op == OpName::And)) {
+      const SK xk = m_svals[a].kind;
+      if (a != kUnknownSval && (xk == SK::Param || xk == SK::Conjured || xk == SK::Init || xk == SK::Pure ||
+                                xk == SK::Part || xk == SK::Plus)) {
+        bind(m_svals.get(SK::OpConst, cb, static_cast<int64_t>(in.op), a));
+        break;
+      }
+    }
     // x + c and x - c keep x's range, moved by c ("M.n = N->n - 8" after
     // "N->n > 8": M.n >= 1), where that cannot wrap. Not inside loops,
     // whose counters are widened to stop them.

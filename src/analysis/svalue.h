@@ -44,10 +44,13 @@ namespace pathwise {
 //              what its LocalAddr's a was);
 //   Plus       the integer base + a, in the type b names (see plus_type):
 //              "n = i + 1" keeps what is known of i for n, and "n - 1" is
-//              i again. base is never a Plus or a constant.
+//              i again. base is never a Plus or a constant;
+//   OpConst    base OP a for a constant a > 0, where b is the OpName: /, >>,
+//              % or & ("blocks = length / 16": what is later learned of
+//              length bounds blocks).
 enum class SK : uint8_t {
   Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate, Pure, Init,
-  Blob, Part, Poison, Stale, Plus
+  Blob, Part, Poison, Stale, Plus, OpConst
 };
 
 // The type of a Plus value: its width in bits, and 0x100 if signed.

@@ -120,3 +120,20 @@ int sum_bound_ok (int k)
     return v; /* last < 3 means k < 4: set */
   return 0;
 }
+
+/* A value divided, shifted, reduced or masked by a constant keeps its tie
+   to the value ("blocks = length / 16" before "length" is checked).  */
+extern void process (unsigned char *);
+int derived_before_check_ok (unsigned long length)
+{
+  unsigned long blocks = length / 16;
+  unsigned long leftover = length & 15;
+  unsigned char saved[16];
+  if (length < 16 || length > 4096)
+    return -1;
+  while (blocks--)
+    if (blocks == 0)
+      process (saved); /* writes it */
+  __analyzer_eval (leftover <= 15); /* { dg-warning "TRUE" } */
+  return saved[0]; /* set: blocks was at least 1 */
+}
