@@ -1368,12 +1368,12 @@ private:
   // base's bindings, which write_memory handles). "" drops them all.
   void forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept = {}) {
     const std::string base = keep.substr(0, key_base_end(keep));
-    // What a parameter points to changes only where its pointer went (as
-    // Clang's analyzer assumes): kept too, unless it escaped (was passed
-    // to or stored where unknown code can reach it).
+    // What a pointer-to-const parameter points to changes only where its
+    // pointer went (as Clang's analyzer assumes of any parameter): kept
+    // too, unless it escaped.
     std::vector<std::string> kept = also_kept;
-    for (size_t k = 0; k < m_module.functions[m_entry].params.size(); ++k) {
-      const SvalId param = m_svals.get(SK::Param, static_cast<int64_t>(k));
+    for (uint32_t k : m_module.functions[m_entry].readonly_params) {
+      const SvalId param = m_svals.get(SK::Param, static_cast<int64_t>(k) - 1);
       if (!set_contains(s.escaped, param))
         kept.push_back("S" + std::to_string(param));
     }
@@ -1608,8 +1608,8 @@ private:
           escape_value(s, m.second);
       return;
     }
-    if (v && (is_tracked(s, v) || m_svals[v].kind == SK::Param) && !set_contains(s.escaped, v)) {
-      set_insert(s.escaped, v); // (a parameter: what it points to may now change)
+    if (v && (is_tracked(s, v) || readonly_param(v)) && !set_contains(s.escaped, v)) {
+      set_insert(s.escaped, v); // (a pointer to const parameter: what it points to may now change)
       escape_contents(s, "S" + std::to_string(v)); // ...and so does what is stored in it
     }
   }
