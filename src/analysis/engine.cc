@@ -539,7 +539,16 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     std::string key = local_key(s, in.place);
     // Written: a place memory names keeps its binding (the rest of the
     // storage stays unwritten); anywhere else, the storage as a whole.
-    if (!s.uninit.empty() && (key.empty() || m_svals[v].kind == SK::Aggregate || in.operands[0].kind == OpKind::Str))
+    // (Also a whole struct or array given one wide scalar: how GCC copies
+    // "memcpy (&s, p, sizeof s)", every byte at once.)
+    const bool whole_by_scalar = in.place.base == PlaceBase::Local && in.place.path.empty() &&
+                                 in.place.id < fn().locals.size() &&
+                                 (fn().locals[in.place.id].type.kind == TypeKind::Record ||
+                                  fn().locals[in.place.id].type.kind == TypeKind::Array) &&
+                                 in.operands[0].is_temp() &&
+                                 fn().temps[in.operands[0].id].type.size >= fn().locals[in.place.id].type.size;
+    if (!s.uninit.empty() && (key.empty() || m_svals[v].kind == SK::Aggregate || in.operands[0].kind == OpKind::Str ||
+                              whole_by_scalar))
       if (const SvalId root = place_root(s, in.place))
         set_erase(s.uninit, root);
     // A scalar stored through a pointer to the start of a struct whose

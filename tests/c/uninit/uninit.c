@@ -134,3 +134,19 @@ int followup (void)
   int j = i + 1; /* { dg-warning "use of uninitialized value 'i'" } */
   return j;
 }
+
+/* memcpy of a whole small struct, which GCC turns into one wide scalar
+   copy: every field is written.  */
+struct pair_ci { int a, b; };
+int whole_struct_copy_ok (struct pair_ci *p, int esc)
+{
+  struct pair_ci backup;
+  if (esc == p->b)
+    {
+      __builtin_memcpy (&backup, p, sizeof (backup));
+      p = &backup;
+      if (esc == p->a)
+        p->a = 0;
+    }
+  return p->b;
+}
