@@ -937,6 +937,23 @@ private:
     }
   }
 
+  // "x + c op k" is "x op k - c" for every value the path allows: rewrites
+  // a and b so (the sum's side becomes x, the constant's k - c). False,
+  // and nothing changed, if neither side is such a sum against a constant.
+  bool base_against_constant(const State &s, SvalId &a, SvalId &b) const {
+    for (int side = 0; side < 2; ++side) {
+      SvalId &sum = side ? b : a, &other = side ? a : b;
+      int64_t k, moved;
+      if (m_svals[sum].kind == SK::Plus && known_value(s, other, k) && plus_exact(s, sum) &&
+          !__builtin_sub_overflow(k, m_svals[sum].a, &moved)) {
+        other = m_svals.get(SK::Const, moved);
+        sum = m_svals[sum].base;
+        return true;
+      }
+    }
+    return false;
+  }
+
   // v as base + offset (v and 0 for any value but a Plus).
   void split_plus(SvalId v, SvalId &base, int64_t &off) const {
     if (m_svals[v].kind == SK::Plus) {
@@ -1084,13 +1101,8 @@ private:
           (m_svals[a].kind != SK::Plus || m_svals[b].kind != SK::Plus || m_svals[a].b == m_svals[b].b))
         return eval_cmp(op, oa, ob) ? Tri::True : Tri::False;
       // A sum against a constant: the base against the constant moved back.
-      int64_t k, moved;
-      if (m_svals[a].kind == SK::Plus && known_value(s, b, k) && plus_exact(s, a) &&
-          !__builtin_sub_overflow(k, m_svals[a].a, &moved))
-        return compare(s, m_svals[a].base, op, m_svals.get(SK::Const, moved));
-      if (m_svals[b].kind == SK::Plus && known_value(s, a, k) && plus_exact(s, b) &&
-          !__builtin_sub_overflow(k, m_svals[b].a, &moved))
-        return compare(s, m_svals.get(SK::Const, moved), op, m_svals[b].base);
+      if (base_against_constant(s, a, b))
+        return compare(s, a, op, b);
     }
     int64_t ca = 0, cb = 0;
     bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
@@ -1158,15 +1170,8 @@ private:
     if (t != Tri::Unknown)
       return t == Tri::True;
     // A sum against a constant: learned of its base.
-    {
-      int64_t k, moved;
-      if (m_svals[a].kind == SK::Plus && known_value(s, b, k) && plus_exact(s, a) &&
-          !__builtin_sub_overflow(k, m_svals[a].a, &moved))
-        return assume(s, m_svals[a].base, op, m_svals.get(SK::Const, moved));
-      if (m_svals[b].kind == SK::Plus && known_value(s, a, k) && plus_exact(s, b) &&
-          !__builtin_sub_overflow(k, m_svals[b].a, &moved))
-        return assume(s, m_svals.get(SK::Const, moved), op, m_svals[b].base);
-    }
+    if (base_against_constant(s, a, b))
+      return assume(s, a, op, b);
     int64_t c;
     SvalId v;
     if (known_value(s, b, c)) {

@@ -432,18 +432,17 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
                                      "disable=NAME[,NAME...], enable=NAME[,NAME...], verbose"};
   register_callback(info->base_name, PLUGIN_INFO, nullptr, &about);
 
-  struct register_pass_info pass_info;
-  pass_info.pass = new Pass(g);
-  pass_info.reference_pass_name = "analyzer";
-  pass_info.ref_pass_instance_number = 1;
-  pass_info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &pass_info);
-
-  struct register_pass_info lower_info;
-  lower_info.pass = new LowerPass(g);
-  lower_info.reference_pass_name = "ssa";
-  lower_info.ref_pass_instance_number = 1;
-  lower_info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &lower_info);
+  // The analysis after GCC's own analyzer pass; the lowering right after
+  // SSA form is built.
+  auto insert_after = [&](opt_pass *pass, const char *reference) {
+    struct register_pass_info where;
+    where.pass = pass;
+    where.reference_pass_name = reference;
+    where.ref_pass_instance_number = 1;
+    where.pos_op = PASS_POS_INSERT_AFTER;
+    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &where);
+  };
+  insert_after(new Pass(g), "analyzer");
+  insert_after(new LowerPass(g), "ssa");
   return 0;
 }
