@@ -1,0 +1,436 @@
+// Constraints (see constraints.h).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/constraints.h"
+
+#include <algorithm>
+
+namespace pathwise::detail {
+
+bool Constraints::is_address(SvalId v) const {
+  SK k = m_values[v].kind;
+  return k == SK::LocalAddr || k == SK::GlobalAddr || k == SK::FuncAddr || k == SK::StrAddr;
+}
+
+void Constraints::range_of(const State &s, SvalId v, int64_t &lo, int64_t &hi) const {
+  if (m_values[v].kind == SK::Const) {
+    lo = hi = m_values[v].a;
+    return;
+  }
+  lo = INT64_MIN;
+  hi = INT64_MAX;
+  auto it = std::lower_bound(s.constraints.begin(), s.constraints.end(), Constraint{v, true, INT64_MIN, INT64_MIN});
+  if (it != s.constraints.end() && it->v == v && it->is_range) {
+    lo = it->lo;
+    hi = it->hi;
+  }
+  if (m_values[v].kind == SK::Plus || m_values[v].kind == SK::OpConst) {
+    // What is known of the base, moved by the offset (within the type),
+    // or divided, shifted, reduced or masked.
+    int64_t dlo, dhi;
+    if (m_values[v].kind == SK::Plus)
+      plus_range(s, v, dlo, dhi);
+    else
+      op_const_range(s, v, dlo, dhi);
+    if (std::max(lo, dlo) <= std::min(hi, dhi)) {
+      lo = std::max(lo, dlo);
+      hi = std::min(hi, dhi);
+    }
+  }
+}
+
+void Constraints::plus_range(const State &s, SvalId v, int64_t &lo, int64_t &hi) const {
+  const Sval &p = m_values[v];
+  const uint32_t bits = plus_bits(p.b);
+  const bool sgn = plus_signed(p.b);
+  const __int128 tmin = sgn ? (bits >= 64 ? INT64_MIN : -(__int128{1} << (bits - 1))) : 0;
+  const __int128 tmax = sgn ? (bits >= 64 ? INT64_MAX : (__int128{1} << (bits - 1)) - 1) : (__int128{1} << bits) - 1;
+  int64_t blo, bhi;
+  range_of(s, p.base, blo, bhi);
+  __int128 l = blo == INT64_MIN ? tmin : __int128{blo} + p.a;
+  __int128 h = bhi == INT64_MAX ? tmax : __int128{bhi} + p.a;
+  if (!sgn && (blo == INT64_MIN || bhi == INT64_MAX || blo < 0 || l < tmin || h > tmax)) {
+    l = tmin; // the sum may wrap
+    h = tmax;
+  }
+  l = std::max(l, tmin);
+  h = std::min(h, tmax);
+  lo = l < INT64_MIN ? INT64_MIN : static_cast<int64_t>(l);
+  hi = h > INT64_MAX ? INT64_MAX : static_cast<int64_t>(h);
+}
+
+bool Constraints::plus_exact(const State &s, SvalId v) const {
+  const Sval &p = m_values[v];
+  if (plus_signed(p.b))
+    return true;
+  int64_t blo, bhi;
+  range_of(s, p.base, blo, bhi);
+  const __int128 umax = (__int128{1} << plus_bits(p.b)) - 1;
+  return blo != INT64_MIN && bhi != INT64_MAX && blo >= 0 && __int128{blo} + p.a >= 0 && __int128{bhi} + p.a <= umax;
+}
+
+SvalId Constraints::plus_value(SvalId x, int64_t c, int64_t type) {
+  const uint32_t bits = plus_bits(type);
+  auto wrap = [&](uint64_t u) -> int64_t {
+    if (bits >= 64)
+      return static_cast<int64_t>(u);
+    const uint64_t mask = (uint64_t{1} << bits) - 1;
+    u &= mask;
+    // (Offsets read as signed in the width: 4294967291 in 32 bits is -5.)
+    if ((u >> (bits - 1)) & 1)
+      u |= ~mask;
+    return static_cast<int64_t>(u);
+  };
+  if (m_values[x].kind == SK::Const) {
+    const int64_t r = wrap(static_cast<uint64_t>(m_values[x].a) + static_cast<uint64_t>(c));
+    return m_values.get(SK::Const, plus_signed(type) || bits >= 64 ? r : static_cast<int64_t>(static_cast<uint64_t>(r) & ((uint64_t{1} << bits) - 1)));
+  }
+  c = wrap(static_cast<uint64_t>(c));
+  if (m_values[x].kind == SK::Plus) {
+    if (m_values[x].b != type || __builtin_add_overflow(m_values[x].a, c, &c))
+      return 0;
+    c = wrap(static_cast<uint64_t>(c));
+    x = m_values[x].base;
+  }
+  return c == 0 ? x : m_values.get(SK::Plus, c, type, x);
+}
+
+SvalId Constraints::derived_base(SvalId v) const {
+  const SK k = m_values[v].kind;
+  return k == SK::Plus || k == SK::OpConst ? m_values[v].base : 0;
+}
+
+void Constraints::op_const_range(const State &s, SvalId v, int64_t &lo, int64_t &hi) const {
+  const Sval &p = m_values[v];
+  const auto op = static_cast<OpName>(p.b);
+  const int64_t c = p.a;
+  int64_t blo, bhi;
+  range_of(s, p.base, blo, bhi);
+  lo = INT64_MIN;
+  hi = INT64_MAX;
+  if (c <= 0)
+    return;
+  if (op == OpName::Div && blo >= 0) {
+    lo = blo / c;
+    hi = bhi / c;
+  } else if (op == OpName::Shr && blo >= 0 && c < 63) {
+    lo = blo >> c;
+    hi = bhi >> c;
+  } else if (op == OpName::Mod) {
+    lo = blo >= 0 ? 0 : -(c - 1);
+    hi = blo >= 0 ? std::min(bhi, c - 1) : c - 1;
+  } else if (op == OpName::And) {
+    lo = 0;
+    hi = blo >= 0 ? std::min(bhi, c) : c;
+  }
+}
+
+bool Constraints::base_against_constant(const State &s, SvalId &a, SvalId &b) const {
+  for (int side = 0; side < 2; ++side) {
+    SvalId &sum = side ? b : a, &other = side ? a : b;
+    int64_t k, moved;
+    if (m_values[sum].kind == SK::Plus && known_value(s, other, k) && plus_exact(s, sum) &&
+        !__builtin_sub_overflow(k, m_values[sum].a, &moved)) {
+      other = m_values.get(SK::Const, moved);
+      sum = m_values[sum].base;
+      return true;
+    }
+  }
+  return false;
+}
+
+void Constraints::split_plus(SvalId v, SvalId &base, int64_t &off) const {
+  if (m_values[v].kind == SK::Plus) {
+    base = m_values[v].base;
+    off = m_values[v].a;
+  } else {
+    base = v;
+    off = 0;
+  }
+}
+
+bool Constraints::known_value(const State &s, SvalId v, int64_t &out) const {
+  int64_t lo, hi;
+  range_of(s, v, lo, hi);
+  out = lo;
+  return lo == hi;
+}
+
+bool Constraints::known_not_equal(const State &s, SvalId v, int64_t c) const {
+  if (c == 0 && is_address(v))
+    return true;
+  int64_t moved;
+  if (m_values[v].kind == SK::Plus && plus_exact(s, v) && !__builtin_sub_overflow(c, m_values[v].a, &moved) &&
+      known_not_equal(s, m_values[v].base, moved))
+    return true;
+  // Stepping a pointer to an object never reaches NULL (GCC's analyzer
+  // assumes the same).
+  if (c == 0 && m_values[v].kind == SK::Offset && known_not_equal(s, m_values[v].base, 0))
+    return true;
+  int64_t lo, hi;
+  range_of(s, v, lo, hi);
+  if (c < lo || c > hi)
+    return true;
+  return excluded(s, v, c);
+}
+
+bool Constraints::excluded(const State &s, SvalId v, int64_t c) {
+  for (auto it = std::lower_bound(s.constraints.begin(), s.constraints.end(),
+                                  Constraint{v, false, INT64_MIN, INT64_MIN});
+       it != s.constraints.end() && it->v == v && !it->is_range; ++it)
+    if (it->lo <= c && c <= it->hi)
+      return true;
+  return false;
+}
+
+bool Constraints::excluded_range(const State &s, SvalId v, int64_t lo, int64_t hi) {
+  for (auto it = std::lower_bound(s.constraints.begin(), s.constraints.end(),
+                                  Constraint{v, false, INT64_MIN, INT64_MIN});
+       it != s.constraints.end() && it->v == v && !it->is_range; ++it)
+    if (it->lo <= lo && hi <= it->hi)
+      return true;
+  return false;
+}
+
+bool Constraints::assume_not_in(State &s, SvalId v, int64_t lo, int64_t hi) {
+  if (lo == hi)
+    return assume(s, v, OpName::Ne, m_values.get(SK::Const, lo));
+  const SK kind = m_values[v].kind;
+  // (A variable never set names no one value: every use of it is its
+  // own unknown, so nothing learned of one holds for another.)
+  if (v == kUnknownSval || kind == SK::Cmp || kind == SK::Aggregate || kind == SK::Poison)
+    return true;
+  int64_t vlo, vhi;
+  range_of(s, v, vlo, vhi);
+  if (lo <= vlo && vhi <= hi)
+    return false;
+  if (hi < vlo || lo > vhi)
+    return true;
+  if (lo <= vlo) // cut from below or above: still one range
+    return assume(s, v, OpName::Gt, m_values.get(SK::Const, hi));
+  if (hi >= vhi)
+    return assume(s, v, OpName::Lt, m_values.get(SK::Const, lo));
+  Constraint k{v, false, lo, hi};
+  s.constraints.insert(std::lower_bound(s.constraints.begin(), s.constraints.end(), k), k);
+  return true;
+}
+
+Tri Constraints::compare_range(int64_t lo, int64_t hi, bool ne_c, OpName op, int64_t c) {
+  switch (op) {
+  case OpName::Eq:
+    if (ne_c || c < lo || c > hi)
+      return Tri::False;
+    return lo == hi ? Tri::True : Tri::Unknown;
+  case OpName::Ne: {
+    Tri eq = compare_range(lo, hi, ne_c, OpName::Eq, c);
+    return eq == Tri::Unknown ? eq : eq == Tri::True ? Tri::False : Tri::True;
+  }
+  case OpName::Lt: return hi < c ? Tri::True : lo >= c ? Tri::False : Tri::Unknown;
+  case OpName::Le: return hi <= c ? Tri::True : lo > c ? Tri::False : Tri::Unknown;
+  case OpName::Gt: return lo > c ? Tri::True : hi <= c ? Tri::False : Tri::Unknown;
+  case OpName::Ge: return lo >= c ? Tri::True : hi < c ? Tri::False : Tri::Unknown;
+  default: return Tri::Unknown;
+  }
+}
+
+bool Constraints::eval_cmp(OpName op, int64_t a, int64_t b) {
+  switch (op) {
+  case OpName::Eq: return a == b;
+  case OpName::Ne: return a != b;
+  case OpName::Lt: return a < b;
+  case OpName::Le: return a <= b;
+  case OpName::Gt: return a > b;
+  case OpName::Ge: return a >= b;
+  default: return false;
+  }
+}
+
+void Constraints::unwrap(SvalId &a, OpName &op, SvalId &b) const {
+  for (int depth = 0; depth < 8; ++depth) {
+    const Sval &sa = m_values[a];
+    const Sval &sb = m_values[b];
+    if (sa.kind != SK::Cmp || sb.kind != SK::Const || (op != OpName::Eq && op != OpName::Ne))
+      return;
+    bool truth = (op == OpName::Ne) == (sb.a == 0); // true: the comparison holds
+    if (sb.a != 0 && sb.a != 1)
+      return;
+    OpName inner = static_cast<OpName>(sa.a);
+    op = truth ? inner : invert_comparison(inner);
+    b = static_cast<SvalId>(sa.b);
+    a = sa.base;
+  }
+}
+
+Tri Constraints::compare(const State &s, SvalId a, OpName op, SvalId b) const {
+  unwrap(a, op, b);
+  if (a == b && a != kUnknownSval && m_values[a].kind != SK::Poison) {
+    return (op == OpName::Eq || op == OpName::Le || op == OpName::Ge) ? Tri::True : Tri::False;
+  }
+  // Two sums of one value ("i + 1" and "i"): their offsets decide, in a
+  // signed type (an unsigned sum may wrap).
+  if (m_values[a].kind == SK::Plus || m_values[b].kind == SK::Plus) {
+    SvalId xa, xb;
+    int64_t oa, ob;
+    split_plus(a, xa, oa);
+    split_plus(b, xb, ob);
+    const SvalId p = m_values[a].kind == SK::Plus ? a : b;
+    if (xa == xb && xa != kUnknownSval && plus_signed(m_values[p].b) &&
+        (m_values[a].kind != SK::Plus || m_values[b].kind != SK::Plus || m_values[a].b == m_values[b].b))
+      return eval_cmp(op, oa, ob) ? Tri::True : Tri::False;
+    // A sum against a constant: the base against the constant moved back.
+    if (base_against_constant(s, a, b))
+      return compare(s, a, op, b);
+  }
+  int64_t ca = 0, cb = 0;
+  bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
+  if (ka && kb)
+    return eval_cmp(op, ca, cb) ? Tri::True : Tri::False;
+  if (ka) { // c op v  ->  v op' c
+    std::swap(a, b);
+    std::swap(ca, cb);
+    op = swap_comparison(op);
+    kb = true;
+  }
+  if (!kb) {
+    // Fresh heap storage is not any variable's address.
+    if ((op == OpName::Eq || op == OpName::Ne) &&
+        ((is_address(b) && is_fresh_allocation(s, a)) || (is_address(a) && is_fresh_allocation(s, b))))
+      return op == OpName::Ne ? Tri::True : Tri::False;
+    return compare_related(s, a, op, b);
+  }
+  int64_t lo, hi;
+  range_of(s, a, lo, hi);
+  return compare_range(lo, hi, known_not_equal(s, a, cb), op, cb);
+}
+
+Tri Constraints::compare_related(const State &s, SvalId a, OpName op, SvalId b) const {
+  if (a == kUnknownSval || b == kUnknownSval)
+    return Tri::Unknown;
+  if (a > b) {
+    std::swap(a, b);
+    op = swap_comparison(op);
+  }
+  auto it = std::lower_bound(s.relations.begin(), s.relations.end(), Relation{a, b, 0});
+  for (; it != s.relations.end() && it->a == a && it->b == b; ++it) {
+    Tri t = implied(static_cast<OpName>(it->op), op);
+    if (t != Tri::Unknown)
+      return t;
+  }
+  return Tri::Unknown;
+}
+
+Tri Constraints::implied(OpName known, OpName query) {
+  auto truth = [](OpName k, OpName q) -> int { // 1 true, 0 false, -1 unknown
+    switch (k) {
+    case OpName::Lt:
+      return (q == OpName::Lt || q == OpName::Le || q == OpName::Ne) ? 1 : (q == OpName::Gt || q == OpName::Ge || q == OpName::Eq) ? 0 : -1;
+    case OpName::Le: return q == OpName::Le ? 1 : q == OpName::Gt ? 0 : -1;
+    case OpName::Gt:
+      return (q == OpName::Gt || q == OpName::Ge || q == OpName::Ne) ? 1 : (q == OpName::Lt || q == OpName::Le || q == OpName::Eq) ? 0 : -1;
+    case OpName::Ge: return q == OpName::Ge ? 1 : q == OpName::Lt ? 0 : -1;
+    case OpName::Eq:
+      return (q == OpName::Eq || q == OpName::Le || q == OpName::Ge) ? 1 : (q == OpName::Ne || q == OpName::Lt || q == OpName::Gt) ? 0 : -1;
+    case OpName::Ne: return q == OpName::Ne ? 1 : q == OpName::Eq ? 0 : -1;
+    default: return -1;
+    }
+  };
+  int t = truth(known, query);
+  return t < 0 ? Tri::Unknown : t ? Tri::True : Tri::False;
+}
+
+bool Constraints::assume(State &s, SvalId a, OpName op, SvalId b) {
+  unwrap(a, op, b);
+  Tri t = compare(s, a, op, b);
+  if (t != Tri::Unknown)
+    return t == Tri::True;
+  // A sum against a constant: learned of its base.
+  if (base_against_constant(s, a, b))
+    return assume(s, a, op, b);
+  int64_t c;
+  SvalId v;
+  if (known_value(s, b, c)) {
+    v = a;
+  } else if (known_value(s, a, c)) {
+    v = b;
+    op = swap_comparison(op);
+  } else {
+    // Two unknowns: remember how they relate (a few facts per pair).
+    if (a != kUnknownSval && b != kUnknownSval && a != b && is_comparison(op) && m_values[a].kind != SK::Poison &&
+        m_values[b].kind != SK::Poison) {
+      if (a > b) {
+        std::swap(a, b);
+        op = swap_comparison(op);
+      }
+      Relation r{a, b, static_cast<uint8_t>(op)};
+      auto it = std::lower_bound(s.relations.begin(), s.relations.end(), r);
+      if ((it == s.relations.end() || !(*it == r)) && s.relations.size() < 64)
+        s.relations.insert(it, r);
+    }
+    return true;
+  }
+  const SK kind = m_values[v].kind;
+  // (A variable never set names no one value: every use of it is its
+  // own unknown, so nothing learned of one holds for another.)
+  if (v == kUnknownSval || kind == SK::Cmp || kind == SK::Aggregate || kind == SK::Poison)
+    return true;
+  int64_t lo, hi;
+  range_of(s, v, lo, hi);
+  if (op == OpName::Ne) {
+    if (c == lo && c != INT64_MAX)
+      lo = c + 1;
+    else if (c == hi && c != INT64_MIN)
+      hi = c - 1;
+    else {
+      Constraint k{v, false, c, c};
+      s.constraints.insert(std::lower_bound(s.constraints.begin(), s.constraints.end(), k), k);
+      return true;
+    }
+  } else if (op == OpName::Eq) {
+    lo = hi = c;
+  } else if (op == OpName::Lt) {
+    if (c == INT64_MIN)
+      return false;
+    hi = std::min(hi, c - 1);
+  } else if (op == OpName::Le) {
+    hi = std::min(hi, c);
+  } else if (op == OpName::Gt) {
+    if (c == INT64_MAX)
+      return false;
+    lo = std::max(lo, c + 1);
+  } else if (op == OpName::Ge) {
+    lo = std::max(lo, c);
+  }
+  // An end the path excluded moves past the exclusion ("not 0", "not
+  // 1", then "in [0, 1]": impossible).
+  auto &cs = s.constraints;
+  const auto first = std::lower_bound(cs.begin(), cs.end(), Constraint{v, false, INT64_MIN, INT64_MIN});
+  for (bool moved = true; moved && lo <= hi;) {
+    moved = false;
+    for (auto it = first; it != cs.end() && it->v == v && !it->is_range; ++it) {
+      if (it->lo <= lo && lo <= it->hi) {
+        if (it->hi == INT64_MAX)
+          return false;
+        lo = it->hi + 1;
+        moved = true;
+      }
+      if (lo <= hi && it->lo <= hi && hi <= it->hi) {
+        if (it->lo == INT64_MIN)
+          return false;
+        hi = it->lo - 1;
+        moved = true;
+      }
+    }
+  }
+  if (lo > hi)
+    return false;
+  // Replace v's range; not-equal facts inside it stay, those outside go.
+  cs.erase(std::remove_if(cs.begin(), cs.end(),
+                          [&](const Constraint &k) { return k.v == v && (k.is_range || k.hi < lo || k.lo > hi); }),
+           cs.end());
+  if (lo != INT64_MIN || hi != INT64_MAX) {
+    Constraint k{v, true, lo, hi};
+    cs.insert(std::lower_bound(cs.begin(), cs.end(), k), k);
+  }
+  return true;
+}
+
+} // namespace pathwise::detail

@@ -1,0 +1,113 @@
+// Constraints: what a path knows of integer and pointer values. Ranges
+// ([lo, hi] per value), values excluded ("not in [lo, hi]"), relations
+// between two unknowns (a < b), and the values derived from another with a
+// constant (x + c, x / c, x & c), whose facts follow their base's.
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// Internal to src/analysis: the engine's analysis builds on it (it is the
+// base of FunctionAnalysis); tests/unit/constraints_test.cc tests it alone.
+#pragma once
+
+#include <cstdint>
+
+#include "analysis/state.h"
+#include "analysis/svalue.h"
+#include "ir/ir.h"
+
+namespace pathwise::detail {
+
+using ir::OpName;
+
+class Constraints {
+public:
+  // values: the analysis' table of symbolic values (interned on demand,
+  // also by queries: a constant compared with).
+  explicit Constraints(SvalTable &values) : m_values(values) {}
+  virtual ~Constraints() = default;
+
+  // Fresh heap storage (what a checker tracks as just allocated) is no
+  // variable's address: what the analysis knows of v's checker states.
+  virtual bool is_fresh_allocation(const State &s, SvalId v) const = 0;
+
+  // The address of a variable, a function or a string literal (never NULL).
+  bool is_address(SvalId v) const;
+
+  // --- ranges and exclusions ---
+  // The range v is known to lie in.
+  void range_of(const State &s, SvalId v, int64_t &lo, int64_t &hi) const;
+
+  // --- integer sums (Plus values) ---
+  // The range of the Plus value v from its base's: [lo + c, hi + c] where
+  // that stays in the type (a signed sum does: overflow is undefined), else
+  // the type's range.
+  void plus_range(const State &s, SvalId v, int64_t &lo, int64_t &hi) const;
+
+  // Is "v op c" for the Plus value v the same as "base op c - offset" for
+  // every value the path allows? Signed sums: yes (no overflow); unsigned
+  // ones when the base's range cannot wrap.
+  bool plus_exact(const State &s, SvalId v) const;
+
+  // The value x + c in the type `type` (see plus_type): a constant if x is
+  // one, x itself when offsets cancel, else a Plus; 0 if that cannot be
+  // said (an offset beyond 64 bits).
+  SvalId plus_value(SvalId x, int64_t c, int64_t type);
+
+  // The value a Plus or OpConst value is computed from (0 for others): it
+  // stays reachable, in use and renamed with it.
+  SvalId derived_base(SvalId v) const;
+
+  // The range of base OP c (an OpConst value) from its base's range.
+  void op_const_range(const State &s, SvalId v, int64_t &lo, int64_t &hi) const;
+
+  // "x + c op k" is "x op k - c" for every value the path allows: rewrites
+  // a and b so (the sum's side becomes x, the constant's k - c). False,
+  // and nothing changed, if neither side is such a sum against a constant.
+  bool base_against_constant(const State &s, SvalId &a, SvalId &b) const;
+
+  // v as base + offset (v and 0 for any value but a Plus).
+  void split_plus(SvalId v, SvalId &base, int64_t &off) const;
+
+  // The constant v is known to equal, if any.
+  bool known_value(const State &s, SvalId v, int64_t &out) const;
+
+  // v != c holds on the path (outside v's range, excluded, or an address
+  // against NULL).
+  bool known_not_equal(const State &s, SvalId v, int64_t c) const;
+
+  // Is c among the values v is known to differ from (a "not in [lo, hi]"
+  // fact: one value, or a switch's case range on its default edge)?
+  static bool excluded(const State &s, SvalId v, int64_t c);
+
+  // Is all of [lo, hi] among the values v is known to differ from?
+  static bool excluded_range(const State &s, SvalId v, int64_t lo, int64_t hi);
+
+  // Adds "v is not in [lo, hi]"; false if v must be.
+  bool assume_not_in(State &s, SvalId v, int64_t lo, int64_t hi);
+
+  // "v op c" for a value in [lo, hi] that is not ne_c (v != c known).
+  static Tri compare_range(int64_t lo, int64_t hi, bool ne_c, OpName op, int64_t c);
+
+  // "a op b" for two constants.
+  static bool eval_cmp(OpName op, int64_t a, int64_t b);
+
+  // --- comparisons ---
+  // "cmp != 0" is the comparison itself; "cmp == 0" its inverse.
+  void unwrap(SvalId &a, OpName &op, SvalId &b) const;
+
+  // What the path knows of "a op b": True, False or Unknown.
+  Tri compare(const State &s, SvalId a, OpName op, SvalId b) const;
+
+  // What a recorded relation between a and b says about "a op b".
+  Tri compare_related(const State &s, SvalId a, OpName op, SvalId b) const;
+
+  // Given "x known y", what is "x query y"? Over integers and pointers.
+  static Tri implied(OpName known, OpName query);
+
+  // Adds "a op b" to s; false if that is infeasible.
+  bool assume(State &s, SvalId a, OpName op, SvalId b);
+
+private:
+  SvalTable &m_values;
+};
+
+} // namespace pathwise::detail

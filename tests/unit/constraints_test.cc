@@ -1,0 +1,102 @@
+// Unit tests of the constraints: ranges, exclusions, relations and the
+// values derived from another with a constant.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include "analysis/constraints.h"
+
+using namespace pathwise;
+using namespace pathwise::detail;
+
+namespace {
+
+// The constraints alone: no checker tracks anything.
+class Facts : public Constraints {
+public:
+  Facts() : Constraints(table) {}
+  bool is_fresh_allocation(const State &, SvalId) const override { return false; }
+  SvalTable table;
+  State s;
+  SvalId param(int k) { return table.get(SK::Param, k); }
+  SvalId num(int64_t c) { return table.get(SK::Const, c); }
+};
+
+TEST(Constraints, RangesNarrowAndContradict) {
+  Facts f;
+  const SvalId n = f.param(0);
+  EXPECT_TRUE(f.assume(f.s, n, OpName::Gt, f.num(10)));
+  EXPECT_EQ(f.compare(f.s, n, OpName::Ge, f.num(11)), Tri::True);
+  EXPECT_EQ(f.compare(f.s, n, OpName::Lt, f.num(20)), Tri::Unknown);
+  EXPECT_FALSE(f.assume(f.s, n, OpName::Le, f.num(10)));
+}
+
+TEST(Constraints, ExcludedEndsMoveARange) {
+  // "not 0", "not 1", then "in [0, 1]": impossible.
+  Facts f;
+  const SvalId v = f.param(0);
+  ASSERT_TRUE(f.assume(f.s, v, OpName::Ne, f.num(0)));
+  ASSERT_TRUE(f.assume(f.s, v, OpName::Ne, f.num(1)));
+  State copy = f.s;
+  EXPECT_TRUE(f.assume(copy, v, OpName::Ge, f.num(0)));
+  EXPECT_FALSE(f.assume(copy, v, OpName::Le, f.num(1)));
+  // A switch default's "not in [30, 50]", then "in [30, 50]".
+  State other = f.s;
+  ASSERT_TRUE(f.assume_not_in(other, v, 30, 50));
+  EXPECT_TRUE(Constraints::excluded_range(other, v, 30, 50));
+  EXPECT_TRUE(f.assume(other, v, OpName::Ge, f.num(30)));
+  EXPECT_FALSE(f.assume(other, v, OpName::Le, f.num(50)));
+}
+
+TEST(Constraints, SumFollowsItsBase) {
+  Facts f;
+  const SvalId i = f.param(0);
+  const int64_t i32 = plus_type(32, true);
+  const SvalId n = f.plus_value(i, 1, i32); // n = i + 1
+  ASSERT_EQ(f.table[n].kind, SK::Plus);
+  EXPECT_EQ(f.plus_value(n, -1, i32), i); // n - 1 is i again
+  EXPECT_EQ(f.compare(f.s, n, OpName::Gt, i), Tri::True);
+  // What is learned of n is learned of i, and the other way round.
+  ASSERT_TRUE(f.assume(f.s, n, OpName::Gt, f.num(10)));
+  EXPECT_EQ(f.compare(f.s, i, OpName::Ge, f.num(10)), Tri::True);
+  ASSERT_TRUE(f.assume(f.s, i, OpName::Le, f.num(12)));
+  int64_t lo, hi;
+  f.range_of(f.s, n, lo, hi);
+  EXPECT_EQ(lo, 11);
+  EXPECT_EQ(hi, 13);
+}
+
+TEST(Constraints, UnsignedSumMayWrap) {
+  // In 32 unsigned bits, x + 4294967291 is x - 5 only where x >= 5.
+  Facts f;
+  const SvalId x = f.param(0);
+  const SvalId u = f.plus_value(x, 4294967291, plus_type(32, false));
+  ASSERT_EQ(f.table[u].kind, SK::Plus);
+  EXPECT_EQ(f.table[u].a, -5);
+  EXPECT_EQ(f.compare(f.s, u, OpName::Le, f.num(14)), Tri::Unknown);
+  ASSERT_TRUE(f.assume(f.s, x, OpName::Ge, f.num(5)));
+  ASSERT_TRUE(f.assume(f.s, x, OpName::Le, f.num(100)));
+  EXPECT_EQ(f.compare(f.s, u, OpName::Le, f.num(95)), Tri::True);
+}
+
+TEST(Constraints, DerivedByAConstantFollowsItsBase) {
+  // blocks = length / 16, leftover = length & 15; then length >= 16.
+  Facts f;
+  const SvalId length = f.param(0);
+  const SvalId blocks = f.table.get(SK::OpConst, 16, static_cast<int64_t>(OpName::Div), length);
+  const SvalId leftover = f.table.get(SK::OpConst, 15, static_cast<int64_t>(OpName::And), length);
+  EXPECT_EQ(f.compare(f.s, blocks, OpName::Eq, f.num(0)), Tri::Unknown);
+  EXPECT_EQ(f.compare(f.s, leftover, OpName::Le, f.num(15)), Tri::True);
+  ASSERT_TRUE(f.assume(f.s, length, OpName::Ge, f.num(16)));
+  EXPECT_EQ(f.compare(f.s, blocks, OpName::Eq, f.num(0)), Tri::False);
+}
+
+TEST(Constraints, RelationBetweenUnknowns) {
+  Facts f;
+  const SvalId a = f.param(0), b = f.param(1);
+  ASSERT_TRUE(f.assume(f.s, a, OpName::Lt, b));
+  EXPECT_EQ(f.compare(f.s, b, OpName::Gt, a), Tri::True);
+  EXPECT_EQ(f.compare(f.s, a, OpName::Eq, b), Tri::False);
+  EXPECT_EQ(f.compare(f.s, a, OpName::Le, b), Tri::True);
+}
+
+} // namespace
