@@ -608,16 +608,19 @@ private:
 
   // base + off, kept flat: an offset of an offset adds up (or becomes
   // unknown), so pointers stepped in a loop do not nest without bound.
-  SvalId offset_value(SvalId base, int64_t off) {
+  // field: the offset is a field's ("&p->el"): the memory it points to is
+  // p's field, spelled as one (an offset by arithmetic, "p + 8", is beside
+  // what p points to). Offsets of fields of fields stay fields.
+  SvalId offset_value(SvalId base, int64_t off, bool field = false) {
     if (off == 0)
       return base;
     const Sval &b = m_svals[base];
     if (b.kind == SK::Offset) {
       int64_t total = (b.a == kUnknownOffset || off == kUnknownOffset) ? kUnknownOffset : b.a + off;
       SvalId root = b.base;
-      return total == 0 ? root : m_svals.get(SK::Offset, total, 0, root);
+      return total == 0 ? root : m_svals.get(SK::Offset, total, field && b.b == 1 ? 1 : 0, root);
     }
-    return m_svals.get(SK::Offset, off, 0, base);
+    return m_svals.get(SK::Offset, off, field && off != kUnknownOffset ? 1 : 0, base);
   }
 
   // A value standing for whatever temporary t holds at block's entry
@@ -666,7 +669,7 @@ private:
       if (x == from)
         return to;
       if (x && m_svals[x].kind == SK::Offset && m_svals[x].base == from)
-        return m_svals.get(SK::Offset, m_svals[x].a, 0, to);
+        return m_svals.get(SK::Offset, m_svals[x].a, m_svals[x].b, to);
       if (x && m_svals[x].kind == SK::Plus && m_svals[x].base == from) {
         const SvalId r = plus_value(to, m_svals[x].a, m_svals[x].b);
         return r ? r : kUnknownSval;
@@ -815,10 +818,12 @@ private:
   // The memory key of what pointer v points to, off bytes on; "" where
   // that is not known.
   std::string pointee_key(SvalId v, int64_t off = 0) const {
+    bool field = off == 0; // (an offset of fields only: see offset_value)
     while (m_svals[v].kind == SK::Offset) {
       if (m_svals[v].a == kUnknownOffset)
         return "";
       off += m_svals[v].a;
+      field = field && m_svals[v].b == 1;
       v = m_svals[v].base;
     }
     const Sval &sv = m_svals[v];
@@ -836,7 +841,7 @@ private:
     // r.f): spelled as the field is. Beyond what a pointer points to, it
     // is a neighbour (p[1] beside *p).
     if (off)
-      key += (sv.kind == SK::LocalAddr || sv.kind == SK::GlobalAddr ? "." : "+") + std::to_string(off);
+      key += (sv.kind == SK::LocalAddr || sv.kind == SK::GlobalAddr || field ? "." : "+") + std::to_string(off);
     return key;
   }
 
@@ -1589,7 +1594,7 @@ private:
       } else if (sv.kind == SK::Offset) {
         SvalId b = self(sv.base, self);
         if (b != sv.base)
-          out = m_svals.get(SK::Offset, sv.a, 0, b);
+          out = m_svals.get(SK::Offset, sv.a, sv.b, b);
       } else if (sv.kind == SK::Plus || sv.kind == SK::OpConst) {
         SvalId b = self(sv.base, self);
         if (b != sv.base)

@@ -645,13 +645,16 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       base = operand_value(s, p.pointer);
       off = p.offset;
     }
+    // (The address of a field of what a pointer points to, "&p->el", is
+    // that field: see offset_value.)
+    const bool field = p.base == PlaceBase::Deref && p.offset == 0 && !p.path.empty();
     for (const Accessor &a : p.path) {
       if (a.kind == Accessor::Kind::Field && a.offset >= 0 && off != kUnknownOffset)
         off += a.offset;
       else
         off = kUnknownOffset;
     }
-    bind(offset_value(base, off));
+    bind(offset_value(base, off, field));
     break;
   }
   case Opcode::Call:

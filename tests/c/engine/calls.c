@@ -2,6 +2,7 @@
    caller's context, so bugs that span functions are found, with the call
    and return events in the path.  */
 #include <stdlib.h>
+#include "../analyzer-decls.h"
 
 extern void unknown (void *);
 
@@ -355,4 +356,22 @@ static int helper_any (int mode, int x)
 int helper_any_callers (int x)
 {
   return helper_any (2, x) + helper_any (3, x);
+}
+
+/* A callee given the address of a field ("&o->in") writes that field of
+   what the caller's pointer points to: the caller reads what it wrote. */
+struct inner_f { int *p; int n; };
+struct outer_f { long tag; struct inner_f in; };
+
+static void fill_field (struct inner_f *f)
+{
+  f->p = malloc (4);
+  f->n = 3;
+}
+
+void field_written_by_callee_ok (struct outer_f *o)
+{
+  fill_field (&o->in);
+  __analyzer_eval (o->in.n == 3); /* { dg-warning "TRUE" } */
+  free (o->in.p);
 }
