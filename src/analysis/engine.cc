@@ -595,6 +595,17 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         if (m.second != v && (inside(m.first, key) || inside(key, m.first)))
           overwritten.push_back({m.second, memory_text(s, m.first)});
       write_memory(s, key, v);
+      // NULL stored into named memory ("xj->b4 = 0"): where a later
+      // dereference of that place got its NULL.
+      if (in.operands[0].kind == OpKind::Null) {
+        RawEvent e = event(RawEvent::Kind::NullOrigin, loc);
+        e.v = v;
+        e.expr = m_cur->namer.place(in.place);
+        if (!e.expr.empty()) {
+          e.text = quote_expr(e.expr) + " is NULL";
+          m_cur_events->push_back(std::move(e));
+        }
+      }
       // Stored where code elsewhere can read it: it escapes. A global keeps
       // it reachable instead (until code elsewhere may change the global).
       if ((key[0] == 'S' && !private_region(s, key) && !caller_visible(key)) ||

@@ -138,6 +138,15 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
         if (in.opcode == Opcode::Store && in.place.base != PlaceBase::Local && !in.operands.empty() &&
             in.operands[0].kind == OpKind::LocalAddr)
           worth_entering[f] = true;
+        // A small leaf (no calls) that stores NULL through a pointer it
+        // was given, where a later dereference may find it ("xj->b4 = 0").
+        if (in.opcode == Opcode::Store && in.place.base == PlaceBase::Deref && !in.operands.empty() &&
+            in.operands[0].kind == OpKind::Null && fn.blocks.size() <= 4 &&
+            std::none_of(fn.blocks.begin(), fn.blocks.end(), [](const Block &b) {
+              return std::any_of(b.insns.begin(), b.insns.end(),
+                                 [](const Instruction &i) { return i.opcode == Opcode::Call; });
+            }))
+          worth_entering[f] = true;
         // NULL, or a function's address (a callback: what calling it does
         // is then known), or a string literal (not to be written).
         if (returns_pointer && (in.opcode == Opcode::Ret || in.opcode == Opcode::Phi || in.opcode == Opcode::Copy) &&

@@ -375,3 +375,19 @@ void field_written_by_callee_ok (struct outer_f *o)
   __analyzer_eval (o->in.n == 3); /* { dg-warning "TRUE" } */
   free (o->in.p);
 }
+
+/* A small callee stores NULL through the pointer it is given; the next
+   call dereferences what it stored.  */
+struct link_n { struct link_n *next, *prev; };
+
+static void unlink_next (struct link_n *l)
+{
+  l->next->prev = 0; /* { dg-warning "dereference of NULL '\\*l.next'" } */
+  l->next = 0; /* { dg-message "'\\*l.next' is NULL" } */
+}
+
+void unlink_twice_bad (struct link_n *l)
+{
+  unlink_next (l);
+  unlink_next (l);
+}
