@@ -43,6 +43,7 @@ struct RawEvent {
   std::string callee, caller;
   bool is_return = false;   // NullOrigin: NULL returned by a call stepped into...
   bool from_return = false; // ...defensively (it returns non-NULL elsewhere)
+  bool stored = false;      // NullOrigin: NULL stored into memory ("l->next = 0")
   // StateChange
   uint8_t checker = 0;
   SvalId v = 0;

@@ -600,6 +600,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       if (in.operands[0].kind == OpKind::Null) {
         RawEvent e = event(RawEvent::Kind::NullOrigin, loc);
         e.v = v;
+        e.stored = true;
         e.expr = m_cur->namer.place(in.place);
         if (!e.expr.empty()) {
           e.text = quote_expr(e.expr) + " is NULL";

@@ -63,6 +63,12 @@ Finding FunctionAnalysis::build(const Pending &p) const {
       // variables it then passes through.)
       if (e->v != tracked || (e->expr != p.expr && !e->is_return))
         continue;
+      // (NULL stored into memory by other code than the dereference's: the
+      // same text may name other memory, and a callee's "X->p = NULL" is
+      // too often undone by an invariant the engine does not know, like
+      // "limbs == 0 only if len == 0".)
+      if (e->stored && e->fn != p.fn)
+        continue;
       items.erase(std::remove_if(items.begin(), items.end(),
                                  [](const Item &i) { return i.role == Role::Context || i.role == Role::Relevant; }),
                   items.end());
