@@ -189,6 +189,12 @@ struct EarlyLowering {
 
 EarlyLowering *g_early = nullptr;
 
+// A body that could not be lowered is not analysed (said when verbose).
+void note_not_lowered(tree decl, const std::string &why) {
+  if (g_options.verbose)
+    inform(DECL_SOURCE_LOCATION(decl), "%s: function %qD skipped: %s", kPluginName, decl, why.c_str());
+}
+
 void lower_early(function *fun) {
   if (!g_early)
     g_early = new EarlyLowering;
@@ -201,8 +207,7 @@ void lower_early(function *fun) {
     e.order.resize(before + 1, n ? n->order : INT_MAX);
   } else {
     ++e.not_lowered;
-    if (g_options.verbose)
-      inform(DECL_SOURCE_LOCATION(fun->decl), "%s: function %qD skipped: %s", kPluginName, fun->decl, why.c_str());
+    note_not_lowered(fun->decl, why);
   }
 }
 
@@ -257,8 +262,7 @@ void analyse_translation_unit() {
       pop_cfun();
       if (!ok) {
         ++not_lowered;
-        if (g_options.verbose)
-          inform(DECL_SOURCE_LOCATION(n->decl), "%s: function %qD skipped: %s", kPluginName, n->decl, why.c_str());
+        note_not_lowered(n->decl, why);
       }
     }
   }
