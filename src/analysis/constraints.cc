@@ -173,14 +173,7 @@ bool Constraints::known_not_equal(const State &s, SvalId v, int64_t c) const {
   return excluded(s, v, c);
 }
 
-bool Constraints::excluded(const State &s, SvalId v, int64_t c) {
-  for (auto it = std::lower_bound(s.constraints.begin(), s.constraints.end(),
-                                  Constraint{v, false, INT64_MIN, INT64_MIN});
-       it != s.constraints.end() && it->v == v && !it->is_range; ++it)
-    if (it->lo <= c && c <= it->hi)
-      return true;
-  return false;
-}
+bool Constraints::excluded(const State &s, SvalId v, int64_t c) { return excluded_range(s, v, c, c); }
 
 bool Constraints::excluded_range(const State &s, SvalId v, int64_t lo, int64_t hi) {
   for (auto it = std::lower_bound(s.constraints.begin(), s.constraints.end(),
