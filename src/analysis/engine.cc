@@ -717,6 +717,17 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
                     (in.opcode == Opcode::Unary && in.op != OpName::Conv)))
     derive(s, s.temp(in.result), operand_value(s, in.operands[0]),
            in.operands.size() > 1 ? operand_value(s, in.operands[1]) : 0, loc);
+  // MIN (x, c) is at most c and at most x; MAX (x, c) at least both ("n = d
+  // < 100 ? d : 100", which GCC folds into MIN_EXPR): the bound is learned
+  // as a branch would teach it (taint: n has an upper bound).
+  if (in.result && in.opcode == Opcode::Binary && (in.op == OpName::Min || in.op == OpName::Max)) {
+    const SvalId r = s.temp(in.result), a = operand_value(s, in.operands[0]), b = operand_value(s, in.operands[1]);
+    const OpName bound = in.op == OpName::Min ? OpName::Le : OpName::Ge;
+    if (r && m_svals[r].kind != SK::Const && r != a && r != b)
+      for (SvalId side : {a, b})
+        if (side != kUnknownSval && m_svals[side].kind != SK::Poison)
+          learn_fact(s, r, bound, side, "", *m_cur_events, loc);
+  }
 }
 
 void FunctionAnalysis::process(int32_t node_id) {

@@ -275,3 +275,25 @@ int ctype_ok (FILE *f)
   int c = fgetc (f);
   return isdigit (c) ? c - '0' : -1;
 }
+
+/* "n = d < 100 ? d : 99", which GCC folds into MIN_EXPR: n has an upper
+   bound, and with d's lower bound it is checked.  */
+static int table[100];
+
+int min_bounds_index_ok (void)
+{
+  int d;
+  if (scanf ("%d", &d) != 1 || d < 0)
+    return 0;
+  int n = d < 100 ? d : 99;
+  return table[n];
+}
+
+int min_without_lower_bound_bad (void)
+{
+  int d;
+  if (scanf ("%d", &d) != 1)
+    return 0;
+  int n = d < 100 ? d : 99;
+  return table[n]; /* { dg-warning "use of attacker-controlled value 'n' in array lookup without checking for negative" } */
+}
