@@ -278,6 +278,7 @@ public:
   }
 
   FunctionResult run();
+  void initial_globals(State &s);
 
 private:
   const Module &m_module;

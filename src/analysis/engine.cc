@@ -926,6 +926,34 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
   m_cur_events = nullptr;
 }
 
+// At main's entry every global this unit defines holds its initializer
+// (until code writes it, or an unknown call may have): small ones are
+// bound (those no code changes are read from their initializer anyway).
+void FunctionAnalysis::initial_globals(State &s) {
+  constexpr size_t kMaxEntries = 64, kMaxTotal = 512;
+  size_t total = 0;
+  for (size_t k = 0; k < m_module.symbols.size(); ++k) {
+    const Symbol &g = m_module.symbols[k];
+    if (g.kind != SymbolKind::Variable || m_summary.stable[k] || !g.init_complete)
+      continue;
+    const size_t n = g.constant_table.size() + g.function_table.size();
+    if (n > kMaxEntries || total + n + 1 > kMaxTotal)
+      continue;
+    total += n + 1;
+    const std::string base = "G" + std::to_string(k);
+    // Zero-filled as a whole (what the initializer does not give), then
+    // each value it gives.
+    const bool scalar = n == 1 && ((!g.constant_table.empty() && g.constant_table[0].first.empty()) ||
+                                   (!g.function_table.empty() && g.function_table[0].first.empty()));
+    if (!scalar)
+      write_memory(s, base, m_svals.get(SK::Const, 0));
+    for (const auto &e : g.constant_table)
+      write_memory(s, base + e.first, m_svals.get(SK::Const, e.second));
+    for (const auto &e : g.function_table)
+      write_memory(s, base + e.first, m_svals.get(SK::FuncAddr, e.second));
+  }
+}
+
 FunctionResult FunctionAnalysis::run() {
   FunctionResult result;
   State init;
@@ -940,10 +968,12 @@ FunctionResult FunctionAnalysis::run() {
   {
     set_frame(init);
     uninit_locals(init);
-    // Checkers see the start (taint: main's argv, tainted_args).
-    EntryEvent entry;
     const Symbol &sym = m_module.symbols[fn().symbol];
     const std::string name = Module::source_name(sym.name);
+    if (name == "main")
+      initial_globals(init);
+    // Checkers see the start (taint: main's argv, tainted_args).
+    EntryEvent entry;
     entry.function = name;
     entry.tainted_args = sym.tainted_args;
     std::vector<std::string> texts;

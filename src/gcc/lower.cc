@@ -222,14 +222,18 @@ private:
         // while nothing has written it).
         std::vector<std::pair<std::string, tree>> entries;
         bool complete = false;
+        // (Variables defined here: a static one, or one this unit
+        // defines for others; not a common one another unit may define.)
+        const bool defined_here = TREE_CODE(decl) == VAR_DECL && TREE_STATIC(decl) && !DECL_EXTERNAL(decl) &&
+                                  !DECL_COMMON(decl) && !in_lto_p;
         if (TREE_CODE(decl) == VAR_DECL && (TREE_STATIC(decl) || DECL_EXTERNAL(decl))) {
           tree init = TREE_READONLY(decl) ? ctor_for_folding(decl) : error_mark_node;
-          if (!TREE_READONLY(decl) && sym.is_static)
+          if (!TREE_READONLY(decl) && defined_here)
             init = DECL_INITIAL(decl);
           if (init && init != error_mark_node) {
             complete = true;
             function_entries(init, "", entries, &complete);
-          } else if (!init && sym.is_static) {
+          } else if (!init && defined_here) {
             complete = true; // no initializer: zero
           }
         }
