@@ -59,6 +59,22 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
       ck.on_call(ctx, as_free);
       ck.on_call(ctx, as_malloc);
     });
+    // What the old buffer held moves with it (realloc copies it): pointers
+    // stored there are still held.
+    const std::string from = pointee_key(p);
+    if (!from.empty() && from[0] == 'S') {
+      const std::string to = "S" + std::to_string(moved);
+      std::vector<std::pair<std::string, SvalId>> contents;
+      for (const auto &m : f.state.memory)
+        if (key_in_local(m.first, from))
+          contents.push_back({to + m.first.substr(from.size()), m.second});
+      // (p[1], "S5+8", is in the buffer too: every key under it goes.)
+      f.state.memory.erase(std::remove_if(f.state.memory.begin(), f.state.memory.end(),
+                                          [&](const auto &m) { return key_in_local(m.first, from); }),
+                           f.state.memory.end());
+      for (const auto &c : contents)
+        write_memory(f.state, c.first, c.second);
+    }
     // A moved buffer is somewhere else.
     if (assume(f.state, moved, OpName::Ne, null) && assume(f.state, moved, OpName::Ne, p)) {
       each_checker(f.state, [&](Checker &ck, Context &ctx) { ck.on_null_split(ctx, moved, false, result_text); });

@@ -44,3 +44,38 @@ int stack_ok (void)
   free (s.start);
   return r;
 }
+
+/* realloc moving a buffer moves what it holds: the pointers stored in it
+   are still held, and freed from the new buffer.  */
+struct vec { char **items; int n, cap; };
+
+static int push_item (struct vec *v, char *s)
+{
+  if (v->n == v->cap)
+    {
+      char **grown = realloc (v->items, (v->cap * 2 + 1) * sizeof *grown);
+      if (!grown)
+        return -1;
+      v->items = grown;
+      v->cap = v->cap * 2 + 1;
+    }
+  v->items[v->n++] = s;
+  return 0;
+}
+
+void grown_vector_ok (void)
+{
+  struct vec v = { 0, 0, 0 };
+  char *a = malloc (4);
+  char *b = malloc (4);
+  if (push_item (&v, a) || push_item (&v, b))
+    {
+      free (a);
+      free (b);
+      free (v.items);
+      return;
+    }
+  for (int i = 0; i < v.n; i++)
+    free (v.items[i]);
+  free (v.items);
+}
