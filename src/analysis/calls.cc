@@ -3,6 +3,8 @@
 // into functions with a body and back.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/analysis.h"
+
+#include <cstdlib>
 #include <cstring>
 
 namespace pathwise::detail {
@@ -64,9 +66,19 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
     const std::string from = pointee_key(p);
     if (!from.empty() && from[0] == 'S') {
       const std::string to = "S" + std::to_string(moved);
+      // (Not what lies beyond a smaller new size: an element or byte at
+      // or past it.)
+      int64_t size = INT64_MAX;
+      known_value(f.state, call.args[1], size);
+      auto beyond = [&](const std::string &rest) {
+        if (rest.empty() || size == INT64_MAX)
+          return false;
+        const int64_t at = std::strtoll(rest.c_str() + 1, nullptr, 10);
+        return (rest[0] == '[' || rest[0] == '+' || rest[0] == '.') && at >= size;
+      };
       std::vector<std::pair<std::string, SvalId>> contents;
       for (const auto &m : f.state.memory)
-        if (key_in_local(m.first, from))
+        if (key_in_local(m.first, from) && !beyond(m.first.substr(from.size())))
           contents.push_back({to + m.first.substr(from.size()), m.second});
       // (p[1], "S5+8", is in the buffer too: every key under it goes.)
       f.state.memory.erase(std::remove_if(f.state.memory.begin(), f.state.memory.end(),
