@@ -189,6 +189,14 @@ struct EarlyLowering {
 
 EarlyLowering *g_early = nullptr;
 
+// The declarations of the functions lowered early, kept alive for GCC's
+// garbage collector: a static function inlined everywhere at -O2 is
+// removed before the analysis, and its findings still name it.
+tree g_lowered_decls = NULL_TREE;
+const struct ggc_root_tab kRoots[] = {
+    {&g_lowered_decls, 1, sizeof(g_lowered_decls), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
+    LAST_GGC_ROOT_TAB};
+
 // A body that could not be lowered is not analysed (said when verbose).
 void note_not_lowered(tree decl, const std::string &why) {
   if (g_options.verbose)
@@ -203,6 +211,7 @@ void lower_early(function *fun) {
   std::string why;
   const size_t before = e.module.functions.size();
   if (e.lowering.lower(fun, why)) {
+    g_lowered_decls = tree_cons(NULL_TREE, fun->decl, g_lowered_decls);
     cgraph_node *n = cgraph_node::get(fun->decl);
     e.order.resize(before + 1, n ? n->order : INT_MAX);
   } else {
@@ -346,6 +355,7 @@ void analyse_translation_unit() {
   if (early) {
     delete g_early; // analysed: the memory goes back before code generation
     g_early = nullptr;
+    g_lowered_decls = NULL_TREE;
   }
 }
 
@@ -448,5 +458,6 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
   };
   insert_after(new Pass(g), "analyzer");
   insert_after(new LowerPass(g), "ssa");
+  register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr, const_cast<ggc_root_tab *>(kRoots));
   return 0;
 }
