@@ -637,16 +637,41 @@ private:
   // now on stands for v. If the state still holds that value from an
   // earlier trip (an older object: the previous node of a list), the older
   // one is renamed first, so that the two are not taken for one object.
-  SvalId widen_to(State &s, uint32_t block, uint32_t t, SvalId v) {
+  // present: if given, the sorted roots the state names (see in_state),
+  // worked out once for many temporaries.
+  SvalId widen_to(State &s, uint32_t block, uint32_t t, SvalId v, const std::vector<SvalId> *present = nullptr) {
     // A widened value made for the first time is in no state yet: the
     // search of the state is needed only for one made before.
     const uint64_t key = (static_cast<uint64_t>(m_cur->uid_base[block]) << 32) | t;
     auto it = m_widened.find(key);
     const bool seen = it != m_widened.end();
     const SvalId w = seen ? it->second : m_widened.emplace(key, widened(block, t)).first->second;
-    if (seen && v != w && in_state(s, w))
+    if (seen && v != w &&
+        (present ? std::binary_search(present->begin(), present->end(), w) : in_state(s, w)))
       rename_value(s, w, conjure(s, m_cur->uid_base[block]));
     return w;
+  }
+
+  // The roots every part of the state names, sorted (what in_state looks
+  // for one at a time).
+  std::vector<SvalId> roots_in_state(const State &s) const {
+    std::vector<SvalId> out;
+    for (auto &t : s.temps)
+      out.push_back(root_of(t.second));
+    for (auto &f : s.stack)
+      for (auto &t : f.temps)
+        out.push_back(root_of(t.second));
+    for (auto &m : s.memory) {
+      out.push_back(root_of(m.second));
+      if (m.first[0] == 'S')
+        out.push_back(key_base(m.first));
+    }
+    for (const SmMap &m : s.sm)
+      for (auto &p : m)
+        out.push_back(p.first);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
   }
 
   // Does any part of the state name v (or an offset from it)?
@@ -1696,11 +1721,12 @@ private:
                insns.back().operands[0].is_temp())
         result = insns.back().operands[0].id;
     }
+    const std::vector<SvalId> present = roots_in_state(s);
     for (auto &t : s.temps) {
       if (result && t.first == result && m_svals[t.second].kind == SK::Const)
         continue;
       if (!keep(t.second))
-        t.second = widen_to(s, block, t.first, t.second);
+        t.second = widen_to(s, block, t.first, t.second, &present);
       else if (level >= 2 && m_svals[t.second].kind == SK::Offset && m_svals[t.second].a != kUnknownOffset)
         t.second = offset_value(m_svals[t.second].base, kUnknownOffset); // somewhere in the same object
     }
