@@ -1604,20 +1604,30 @@ private:
   // Renumbers conjured values in order of first appearance, so that states
   // that differ only in the names of fresh values (a loop's iterations)
   // become equal. Returns the (old, new) pairs that changed.
+  // Scratch tables of canonicalize, reused from call to call (no
+  // allocation per state): a value's canonical name, and the next k per
+  // instruction, valid where their stamp is the current call's.
+  struct CanonScratch {
+    uint32_t stamp = 0;
+    std::vector<std::pair<uint32_t, SvalId>> names; // by value: (stamp, name)
+    std::unordered_map<int64_t, std::pair<uint32_t, int64_t>> next_k; // uid -> (stamp, k)
+  } m_canon;
+
   std::vector<std::pair<SvalId, SvalId>> canonicalize(State &s) {
-    std::unordered_map<SvalId, SvalId> map;
-    std::unordered_map<int64_t, int64_t> next_k;
+    const uint32_t stamp = ++m_canon.stamp;
     std::vector<std::pair<SvalId, SvalId>> changed;
     auto canon = [&](SvalId v, auto &self) -> SvalId {
       if (!v)
         return v;
-      auto it = map.find(v);
-      if (it != map.end())
-        return it->second;
+      if (v < m_canon.names.size() && m_canon.names[v].first == stamp)
+        return m_canon.names[v].second;
       const Sval sv = m_svals[v];
       SvalId out = v;
       if (sv.kind == SK::Conjured && sv.b >= 0) {
-        out = m_svals.get(SK::Conjured, sv.a, next_k[sv.a]++);
+        auto &next = m_canon.next_k[sv.a];
+        if (next.first != stamp)
+          next = {stamp, 0};
+        out = m_svals.get(SK::Conjured, sv.a, next.second++);
       } else if (sv.kind == SK::Offset) {
         SvalId b = self(sv.base, self);
         if (b != sv.base)
@@ -1632,7 +1642,9 @@ private:
         if (l != sv.base || r != static_cast<SvalId>(sv.b))
           out = m_svals.get(SK::Cmp, sv.a, r, l);
       }
-      map.emplace(v, out);
+      if (v >= m_canon.names.size())
+        m_canon.names.resize(std::max<size_t>(v + 1, m_canon.names.size() * 2), {0, 0});
+      m_canon.names[v] = {stamp, out};
       if (out != v)
         changed.push_back({v, out});
       return out;
