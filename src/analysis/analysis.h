@@ -397,11 +397,6 @@ private:
   // --- uninitialized values ---
   std::map<SvalId, Loc> m_poison_decl; // Poison value -> its variable's declaration
 
-  // No facts were dropped on the way to the current point (generalization
-  // forgot none): the path the state stands for is one the model holds
-  // possible.
-  bool path_exact(const State &s) const { return !s.approximate; }
-
   // One of the region model's own warnings (not a checker's).
   // (Also the introspection notes.) origin: an extra first event.
   void report_region(const Warning &w, const std::string &expr, const Loc &loc, const Origin &note = {},
@@ -497,9 +492,9 @@ private:
   }
 
   void report_uninit(const State &s, const std::string &expr, const Loc &decl, const Loc &loc) {
-    // (Only where the path is known possible: an error code a call may
-    // or may not return decides whether a variable was set.)
-    if (path_exact(s))
+    // (Only where the path is known possible: no facts were dropped on the
+    // way, by generalization.)
+    if (!s.approximate)
       report_region(kUninit, expr, loc, {}, "", decl.known() ? Origin{decl, "region created on stack here"} : Origin{});
   }
 
@@ -1542,7 +1537,6 @@ private:
     // No facts dropped, and every branch on the way that the engine could
     // not see decide is one the current point (or a call on the stack that
     // leads to it) comes to either way.
-    bool is_exact() const override { return m_a.path_exact(m_s); }
     Tri compare(SvalId v, OpName op, int64_t c) const override {
       return m_a.compare(m_s, v, op, m_a.m_svals.get(SK::Const, c));
     }
@@ -1604,6 +1598,15 @@ private:
   // Renumbers conjured values in order of first appearance, so that states
   // that differ only in the names of fresh values (a loop's iterations)
   // become equal. Returns the (old, new) pairs that changed.
+  // An integer value Plus and OpConst values may be derived from: one the
+  // path may learn facts of (not a constant, an address, a comparison or
+  // a variable never set).
+  bool derivable(SvalId x) const {
+    const SK k = m_svals[x].kind;
+    return x != kUnknownSval && (k == SK::Param || k == SK::Conjured || k == SK::Init || k == SK::Pure ||
+                                 k == SK::Part || k == SK::Plus);
+  }
+
   // Scratch tables of canonicalize, reused from call to call (no
   // allocation per state): a value's canonical name, and the next k per
   // instruction, valid where their stamp is the current call's.
@@ -1940,6 +1943,11 @@ private:
   }
 
   // --- what branches teach (conditions.cc) ---
+  // "a op b" holds on this path from here: told to the checkers that track
+  // either side (bounds), and, against NULL, to every checker (expr names
+  // the pointer; "" for its readable name).
+  void tell_checkers(State &s, SvalId a, OpName op, SvalId b, bool signed_as_unsigned, const std::string &expr,
+                     std::vector<RawEvent> &evs, const Loc &loc);
   // A fact "a op b" learned on the way (a part of a combined condition):
   // assumed, and told to the checkers (NULL or not, bounds). False if the
   // path cannot have it.

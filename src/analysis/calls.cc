@@ -377,9 +377,19 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (in.result && !call.args.empty() && (call.callee == "strlen" || call.callee == "__builtin_strlen") &&
       m_svals[call.args[0]].kind == SK::StrAddr)
     result = m_svals.get(SK::Const, static_cast<int64_t>(strlen(m_svals.string_at(m_svals[call.args[0]].a).c_str())));
-  const int returned = libc::returns_argument(call.callee);
+  // What the call returns, where that is known: one of its arguments (the
+  // C library's strcpy; a function of this module that returns one, not
+  // stepped into), or the constant a function of this module returns.
+  const int32_t body = callee.kind == OpKind::Func && callee.id < m_module.symbols.size()
+                           ? m_module.symbols[callee.id].body
+                           : -1;
+  const int returned = body >= 0 && m_summary.returned_arg[static_cast<size_t>(body)] >= 0
+                           ? m_summary.returned_arg[static_cast<size_t>(body)]
+                           : libc::returns_argument(call.callee);
   if (in.result && returned >= 0 && static_cast<size_t>(returned) < call.args.size())
     result = call.args[static_cast<size_t>(returned)];
+  if (in.result && body >= 0 && m_summary.constant_return[static_cast<size_t>(body)].first)
+    result = m_svals.get(SK::Const, m_summary.constant_return[static_cast<size_t>(body)].second);
   if (!handled) {
     // Unknown code: what we pass escapes; locals whose address we pass may
     // be changed. Given as a pointer to const, an allocation is not

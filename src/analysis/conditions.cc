@@ -18,6 +18,27 @@ const Instruction *def_of(const FnInfo &fi, const Operand &o) {
 
 } // namespace
 
+void FunctionAnalysis::tell_checkers(State &s, SvalId a, OpName op, SvalId b, bool signed_as_unsigned,
+                                     const std::string &expr, std::vector<RawEvent> &evs, const Loc &loc) {
+  std::vector<RawEvent> *saved = m_cur_events;
+  m_cur_events = &evs;
+  for (size_t k = 0; k < m_checkers.size(); ++k)
+    if (map_get<StateId>(s.sm[k], a, 0) || map_get<StateId>(s.sm[k], b, 0)) {
+      Context ctx(*this, s, static_cast<uint8_t>(k), loc);
+      m_checkers[k]->on_condition(ctx, a, op, b, signed_as_unsigned);
+    }
+  const SvalId zero = m_svals.get(SK::Const, 0);
+  const SvalId ptr = b == zero ? a : a == zero ? b : 0;
+  if (ptr && (op == OpName::Eq || op == OpName::Ne)) {
+    const std::string text = expr.empty() ? text_of_value(s, ptr) : expr;
+    for (size_t k = 0; k < m_checkers.size(); ++k) {
+      Context ctx(*this, s, static_cast<uint8_t>(k), loc);
+      m_checkers[k]->on_null_split(ctx, ptr, op == OpName::Eq, text);
+    }
+  }
+  m_cur_events = saved;
+}
+
 bool FunctionAnalysis::learn_fact(State &s, SvalId a, OpName op, SvalId b, const std::string &expr,
                                   std::vector<RawEvent> &evs, const Loc &loc) {
   const Tri t = compare(s, a, op, b);
@@ -25,21 +46,7 @@ bool FunctionAnalysis::learn_fact(State &s, SvalId a, OpName op, SvalId b, const
     return t == Tri::True;
   if (!assume(s, a, op, b))
     return false;
-  std::vector<RawEvent> *saved = m_cur_events;
-  m_cur_events = &evs;
-  for (size_t k = 0; k < m_checkers.size(); ++k)
-    if (map_get<StateId>(s.sm[k], a, 0) || map_get<StateId>(s.sm[k], b, 0)) {
-      Context ctx(*this, s, static_cast<uint8_t>(k), loc);
-      m_checkers[k]->on_condition(ctx, a, op, b, false);
-    }
-  const SvalId zero = m_svals.get(SK::Const, 0);
-  const SvalId ptr = b == zero ? a : a == zero ? b : 0;
-  if (ptr && (op == OpName::Eq || op == OpName::Ne))
-    for (size_t k = 0; k < m_checkers.size(); ++k) {
-      Context ctx(*this, s, static_cast<uint8_t>(k), loc);
-      m_checkers[k]->on_null_split(ctx, ptr, op == OpName::Eq, expr.empty() ? text_of_value(s, ptr) : expr);
-    }
-  m_cur_events = saved;
+  tell_checkers(s, a, op, b, false, expr, evs, loc);
   return true;
 }
 

@@ -374,9 +374,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     // "length >= 16": blocks >= 1).
     if (!ka && kb && cb > 0 && fn().temps[in.result].type.kind == TypeKind::Int &&
         (in.op == OpName::Div || in.op == OpName::Shr || in.op == OpName::Mod || in.op == OpName::And)) {
-      const SK xk = m_svals[a].kind;
-      if (a != kUnknownSval && (xk == SK::Param || xk == SK::Conjured || xk == SK::Init || xk == SK::Pure ||
-                                xk == SK::Part || xk == SK::Plus)) {
+      if (derivable(a)) {
         bind(m_svals.get(SK::OpConst, cb, static_cast<int64_t>(in.op), a));
         break;
       }
@@ -392,11 +390,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // An integer moved by a constant: the sum of x and c, so that what
       // is known of one is known of the other ("nOld = i + 1").
       const Type &rt = fn().temps[in.result].type;
-      const SK xk = m_svals[x].kind;
       if (rt.kind == TypeKind::Int && rt.bits >= 8 && (rt.is_signed ? rt.bits <= 64 : rt.bits < 64) &&
-          x != kUnknownSval && c != INT64_MIN &&
-          (xk == SK::Param || xk == SK::Conjured || xk == SK::Init || xk == SK::Pure || xk == SK::Part ||
-           xk == SK::Plus)) {
+          c != INT64_MIN && derivable(x)) {
         if (const SvalId r = plus_value(x, in.op == OpName::Sub ? -c : c, plus_type(rt.bits, rt.is_signed))) {
           bind(r);
           break;
@@ -679,21 +674,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       break;
     }
     m_after_call = next_loc(block, index, loc);
-    {
-      SvalId r = on_call(s, in, uid, loc);
-      // A function of this module that returns one constant, or one of
-      // its arguments, not stepped into: its result is that value.
-      const Operand &c = in.operands[0];
-      if (in.result && c.kind == OpKind::Func && c.id < m_module.symbols.size() && m_module.symbols[c.id].body >= 0) {
-        const auto body = static_cast<size_t>(m_module.symbols[c.id].body);
-        const int arg = m_summary.returned_arg[body];
-        if (m_summary.constant_return[body].first)
-          r = m_svals.get(SK::Const, m_summary.constant_return[body].second);
-        else if (arg >= 0 && static_cast<size_t>(arg) + 1 < in.operands.size())
-          r = operand_value(s, in.operands[static_cast<size_t>(arg) + 1]);
-      }
-      bind(r);
-    }
+    bind(on_call(s, in, uid, loc));
     if (!m_path_ends && enter_callback(s, block, index, in, loc))
       m_entering = true; // back after the call
     break;
@@ -826,29 +807,17 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
           continue;
         // Tell checkers what the branch learned about NULL (also through a
         // stored comparison: "ok = p != 0; if (ok)").
-        SvalId zero = m_svals.get(SK::Const, 0);
-        SvalId ua = a, uc = c;
-        OpName uop = op;
-        unwrap(ua, uop, uc);
-        SvalId ptr = uc == zero ? ua : (ua == zero ? uc : 0);
-        if (t == Tri::Unknown)
-          for (size_t k = 0; k < m_checkers.size(); ++k)
-            if (map_get<StateId>(s2.sm[k], ua, 0) || map_get<StateId>(s2.sm[k], uc, 0)) {
-              m_cur_events = &evs;
-              Context ctx(*this, s2, static_cast<uint8_t>(k), loc);
-              m_checkers[k]->on_condition(ctx, ua, uop, uc, signed_as_unsigned(in.operands[0]));
-              m_cur_events = &events;
-            }
-        if (t == Tri::Unknown && ptr && (uop == OpName::Eq || uop == OpName::Ne)) {
-          m_cur_events = &evs;
-          std::string expr = ptr == a ? m_cur->namer.operand(in.operands[0])
-                             : ptr == c ? m_cur->namer.operand(in.operands[1])
-                                        : text_of_value(s2, ptr);
-          for (size_t k = 0; k < m_checkers.size(); ++k) {
-            Context ctx(*this, s2, static_cast<uint8_t>(k), loc);
-            m_checkers[k]->on_null_split(ctx, ptr, uop == OpName::Eq, expr);
-          }
-          m_cur_events = &events;
+        if (t == Tri::Unknown) {
+          SvalId zero = m_svals.get(SK::Const, 0);
+          SvalId ua = a, uc = c;
+          OpName uop = op;
+          unwrap(ua, uop, uc);
+          const SvalId ptr = uc == zero ? ua : (ua == zero ? uc : 0);
+          const std::string expr = !ptr || (uop != OpName::Eq && uop != OpName::Ne) ? ""
+                                   : ptr == a ? m_cur->namer.operand(in.operands[0])
+                                   : ptr == c ? m_cur->namer.operand(in.operands[1])
+                                              : "";
+          tell_checkers(s2, ua, uop, uc, signed_as_unsigned(in.operands[0]), expr, evs, loc);
         }
         // Only a real choice is an event, or one a call stepped into made.
         const bool choice = t == Tri::Unknown || from_body_call(in.operands[0]);

@@ -164,7 +164,7 @@ private:
     if (s == Closed) {
       ctx.report(kFdUseAfterClose, fd, call.arg_text(0), nullptr, 0, nullptr, callee);
       ctx.set_state(fd, Stop, call.arg_text(0));
-    } else if (s == Unchecked && ctx.compare(fd, ir::OpName::Ge, 0) == Tri::Unknown && ctx.is_exact()) {
+    } else if (s == Unchecked && ctx.compare(fd, ir::OpName::Ge, 0) == Tri::Unknown && !ctx.facts_dropped()) {
       // Used before anything showed that open() succeeded: warned once.
       ctx.report(kFdUseWithoutCheck, fd, call.arg_text(0), nullptr, 0, nullptr, callee);
     }

@@ -272,7 +272,7 @@ public:
     if (k == Freed) {
       ctx.report(kUseAfterFree, p, expr, nullptr, 0, nullptr, family_name(s));
       ctx.set_state(p, with_family(Stop, family(s)), expr);
-    } else if (k == Null || (s == Start && ctx.is_null_constant(p) && ctx.is_exact())) {
+    } else if (k == Null || (s == Start && ctx.is_null_constant(p) && !ctx.facts_dropped())) {
       // Untracked values: only the NULL constant on a path the engine has
       // not generalized (a value merely constrained to NULL, or a path
       // through forgotten facts, is too often infeasible).
@@ -396,7 +396,7 @@ private:
       if (kind(s) == Unchecked) {
         ctx.report(kPossibleNullArg, p, call.arg_text(k), nullptr, arg, &note);
         ctx.set_state(p, with_family(Nonnull, family(s)), call.arg_text(k)); // warn once, then assume checked
-      } else if (kind(s) == Null || (s == Start && ctx.is_null_constant(p) && ctx.is_exact())) {
+      } else if (kind(s) == Null || (s == Start && ctx.is_null_constant(p) && !ctx.facts_dropped())) {
         ctx.report(kNullArg, p, call.arg_text(k), nullptr, arg, &note);
         ctx.set_state(p, with_family(Stop, family(s)), call.arg_text(k));
       }
