@@ -19,6 +19,7 @@
 #include "analysis/liveness.h"
 #include "analysis/constraints.h"
 #include "analysis/state.h"
+#include "analysis/store.h"
 #include "analysis/svalue.h"
 
 namespace pathwise::detail {
@@ -348,6 +349,7 @@ private:
   // (Interning is not a change of the analysis' state: const queries may
   // intern the constants they compare with.)
   mutable SvalTable m_svals;
+  RegionTable m_regions; // the regions memory keys name (store.h)
   std::vector<Node> m_nodes;
   std::deque<int32_t> m_worklist;
   // By program point (see enqueue): state hash -> nodes.
@@ -531,10 +533,10 @@ private:
   // Bindings of memory were dropped (states joined or generalized): what
   // they described may have been written, so its storage no longer counts
   // as unwritten.
-  void forget_unwritten(State &s, const std::vector<std::pair<std::string, SvalId>> &dropped) {
+  void forget_unwritten(State &s, const Bindings &dropped) {
     for (const auto &m : dropped)
       if (!s.uninit.empty())
-        set_erase(s.uninit, key_root(m.first));
+        set_erase(s.uninit, key_root(rk(m.first)));
   }
 
   // The steps of a key after its base, as kinds: ".8[2]" -> "fi".
@@ -551,16 +553,16 @@ private:
   // through another type (a cast, a union's other member) names bytes
   // the keys cannot compare: not to be taken for unwritten.
   bool laid_out_alike(const State &s, const std::string &key) const {
-    const std::string base = key.substr(0, key_base_end(key));
+    const RegionId base = m_regions.find(std::string_view(key).substr(0, key_base_end(key)));
+    if (!base)
+      return true; // (nothing was ever bound there)
     const std::string shape = key_shape(key);
     bool any = false;
-    for (auto it = std::lower_bound(s.memory.begin(), s.memory.end(), base,
-                                    [](const auto &m, const std::string &k) { return m.first < k; });
-         it != s.memory.end() && key_in_local(it->first, base); ++it) {
-      if (m_svals[it->second].kind == SK::Init)
-        continue; // a read remembered, not a write
+    for (const auto &m : s.memory) {
+      if (m_regions.base(m.first) != base || m_svals[m.second].kind == SK::Init)
+        continue; // (a read remembered, not a write)
       any = true;
-      if (key_shape(it->first) == shape)
+      if (key_shape(rk(m.first)) == shape)
         return true;
     }
     return !any;
@@ -581,9 +583,8 @@ private:
 
   // Does memory bind anything at key or inside it?
   bool bound_inside(const State &s, const std::string &key) const {
-    auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
-                               [](const auto &m, const std::string &k) { return m.first < k; });
-    return it != s.memory.end() && key_in_local(it->first, key);
+    const RegionId r = m_regions.find(key);
+    return r && binds_within(s.memory, m_regions, r);
   }
 
   // The current function's locals (not parameters) hold nothing yet.
@@ -658,8 +659,8 @@ private:
         out.push_back(root_of(t.second));
     for (auto &m : s.memory) {
       out.push_back(root_of(m.second));
-      if (m.first[0] == 'S')
-        out.push_back(key_base(m.first));
+      if (m_regions.kind(m.first) == 'S')
+        out.push_back(region_base(m.first));
     }
     for (const SmMap &m : s.sm)
       for (auto &p : m)
@@ -680,7 +681,7 @@ private:
         if (is_v(t.second))
           return true;
     for (auto &m : s.memory)
-      if (is_v(m.second) || (m.first[0] == 'S' && key_base(m.first) == v))
+      if (is_v(m.second) || (m_regions.kind(m.first) == 'S' && region_base(m.first) == v))
         return true;
     return is_tracked(s, v);
   }
@@ -705,13 +706,17 @@ private:
     for (auto &f : s.stack)
       for (auto &t : f.temps)
         t.second = sub(t.second);
-    const std::string old_key = "S" + std::to_string(from);
     for (auto &m : s.memory) {
       m.second = sub(m.second);
-      if (m.first[0] == 'S' && key_in_local(m.first, old_key))
-        m.first = "S" + std::to_string(to) + m.first.substr(old_key.size());
+      if (m_regions.kind(m.first) == 'S' && region_base(m.first) == from)
+        m.first = m_regions.rebased(m.first, to);
     }
     std::sort(s.memory.begin(), s.memory.end());
+    for (auto &e : s.extents) {
+      e.first = sub(e.first);
+      e.second = sub(e.second);
+    }
+    std::sort(s.extents.begin(), s.extents.end());
     for (SmMap &m : s.sm) {
       for (auto &p : m)
         p.first = sub(p.first);
@@ -763,7 +768,7 @@ private:
       }
     for (auto &m : s.memory)
       if (m.second == v && any.empty())
-        any = memory_text(s, m.first);
+        any = memory_text(s, rk(m.first));
     return any;
   }
 
@@ -792,7 +797,10 @@ private:
       if (names(t.second))
         return true;
     for (auto &m : s.memory)
-      if (names(m.second) || (m.first[0] == 'S' && key_base(m.first) == v))
+      if (names(m.second) || (m_regions.kind(m.first) == 'S' && region_base(m.first) == v))
+        return true;
+    for (auto &e : s.extents)
+      if (e.first == v || names(e.second))
         return true;
     if (is_tracked(s, v) || set_contains(s.escaped, v))
       return true;
@@ -921,26 +929,6 @@ private:
     return key;
   }
 
-  // Where the number after a key's kind letter (L, G, S) ends: "S12.8" -> 3.
-  static size_t key_base_end(const std::string &key) {
-    size_t end = 1;
-    while (end < key.size() && isdigit(static_cast<unsigned char>(key[end])))
-      ++end;
-    return end;
-  }
-
-  // Is the place of `key` inside the place `place` (a field or element of
-  // it, or it)? "S5+8" (p[1]) is not inside "S5" (*p): they are neighbours.
-  static bool inside(const std::string &key, const std::string &place) {
-    return key_in_local(key, place) &&
-           !(place[0] == 'S' && key.size() > place.size() && key[place.size()] == '+');
-  }
-
-  static bool key_in_local(const std::string &key, const std::string &local) {
-    return key.compare(0, local.size(), local) == 0 &&
-           (key.size() == local.size() || !isdigit(static_cast<unsigned char>(key[local.size()])));
-  }
-
   // Drops bindings of memory outside the locals (G and S keys) except
   // those of the same base as `keep` (a store there can only overlap its own
   // base's bindings, which write_memory handles). "" drops them all.
@@ -955,16 +943,17 @@ private:
       if (!set_contains(s.escaped, param))
         kept.push_back("S" + std::to_string(param));
     }
-    auto goes = [&](const std::pair<std::string, SvalId> &m) {
-      return m.first[0] != 'L' && (base.empty() || !key_in_local(m.first, base)) && !private_region(s, m.first) &&
-             !stable_global(m.first) &&
-             std::none_of(kept.begin(), kept.end(), [&](const std::string &k) { return key_in_local(m.first, k); });
+    auto goes = [&](const std::pair<RegionId, SvalId> &m) {
+      const std::string &key = rk(m.first);
+      return key[0] != 'L' && (base.empty() || !key_within(key, base)) && !private_region(s, key) &&
+             !stable_global(key) &&
+             std::none_of(kept.begin(), kept.end(), [&](const std::string &k) { return key_within(key, k); });
     };
     // What globals (and the caller's memory) held may now be held
     // elsewhere.
     std::vector<SvalId> held;
     for (auto &m : s.memory)
-      if ((m.first[0] == 'G' || caller_visible(m.first)) && goes(m))
+      if ((m_regions.kind(m.first) == 'G' || caller_visible(rk(m.first))) && goes(m))
         held.push_back(m.second);
     for (SvalId h : held)
       escape_value(s, h);
@@ -975,9 +964,12 @@ private:
 
   // What the memory under prefix ("L3", "S12") holds escapes.
   void escape_contents(State &s, const std::string &prefix) {
+    const RegionId place = m_regions.find(prefix);
+    if (!place)
+      return; // (nothing was ever bound there)
     std::vector<SvalId> held;
     for (auto &m : s.memory)
-      if (key_in_local(m.first, prefix))
+      if (m_regions.within(m.first, place))
         held.push_back(m.second);
     for (SvalId h : held)
       escape_value(s, h);
@@ -993,9 +985,8 @@ private:
 
   // Drops the bindings of key and of everything inside it (x.f, x[i]).
   void clear_memory(State &s, const std::string &key) {
-    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                  [&](const auto &m) { return inside(m.first, key); }),
-                   s.memory.end());
+    if (const RegionId r = m_regions.find(key))
+      unbind_inside(s.memory, m_regions, r);
   }
 
   // Is the place of key inside a place bound to zero as a whole ("s = {}",
@@ -1127,35 +1118,32 @@ private:
 
   // The number after a key's kind letter: the local of an L key, the
   // pointer value of an S key.
-  static SvalId key_base(const std::string &key) {
-    uint64_t n = 0; // (digits read in place: no copy, no strtoul)
-    for (size_t k = 1; k < key.size() && isdigit(static_cast<unsigned char>(key[k])); ++k)
-      n = n * 10 + static_cast<uint64_t>(key[k] - '0');
-    return static_cast<SvalId>(n);
-  }
+  static SvalId key_base(const std::string &key) { return static_cast<SvalId>(key_base_number(key)); }
+  // The same of an interned region.
+  SvalId region_base(RegionId r) const { return static_cast<SvalId>(m_regions.base_number(r)); }
+  const std::string &rk(RegionId r) const { return m_regions.key(r); }
 
   // Binds key to v. A whole-value binding of an enclosing key no longer
   // describes the whole, so it goes.
   // (Memory a call filled keeps its Blob, and memory filled with zeros its
   // zero: what is not written over is still what was put there.)
-  void write_memory(State &s, const std::string &key, SvalId v) {
-    clear_memory(s, key);
+  void write_memory(State &s, const std::string &key, SvalId v) { write_region(s, m_regions.intern(key), v); }
+  void write_region(State &s, RegionId r, SvalId v) {
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                   [&](const auto &m) {
+                                    if (m_regions.inside(m.first, r))
+                                      return true;
                                     const Sval &held = m_svals[m.second];
-                                    return m.first != key && inside(key, m.first) && held.kind != SK::Blob &&
+                                    return m_regions.inside(r, m.first) && held.kind != SK::Blob &&
                                            !(held.kind == SK::Const && held.a == 0);
                                   }),
                    s.memory.end());
-    auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
-                               [](const auto &p, const std::string &k) { return p.first < k; });
-    s.memory.insert(it, {key, v});
+    set_binding(s.memory, r, v);
   }
 
   SvalId read_memory(const State &s, const std::string &key) const {
-    auto it = std::lower_bound(s.memory.begin(), s.memory.end(), key,
-                               [](const auto &p, const std::string &k) { return p.first < k; });
-    return it != s.memory.end() && it->first == key ? it->second : 0;
+    const RegionId r = m_regions.find(key);
+    return r ? bound_value(s.memory, r) : 0;
   }
 
   bool is_tracked(const State &s, SvalId v) const {
@@ -1180,10 +1168,13 @@ private:
     }
     if (v && m_svals[v].kind == SK::Aggregate) {
       // A struct passed by value: what its fields hold escapes with it.
-      const std::string prefix = m_svals.string_at(m_svals[v].a);
+      const RegionId place = m_regions.find(m_svals.string_at(m_svals[v].a));
+      std::vector<SvalId> held;
       for (auto &m : s.memory)
-        if (key_in_local(m.first, prefix) && m_svals[m.second].kind != SK::Aggregate)
-          escape_value(s, m.second);
+        if (place && m_regions.within(m.first, place) && m_svals[m.second].kind != SK::Aggregate)
+          held.push_back(m.second);
+      for (SvalId h : held)
+        escape_value(s, h);
       return;
     }
     if (v && (is_tracked(s, v) || readonly_param(v)) && !set_contains(s.escaped, v)) {
@@ -1304,12 +1295,13 @@ private:
         if (e.first.compare(0, inner.size(), inner) == 0 && e.first.size() > inner.size())
           fields.push_back({to + e.first.substr(inner.size()), m_svals.get(SK::Const, e.second), ""});
     }
+    const RegionId from_r = m_regions.find(from);
     for (auto &m : s.memory)
-      if (inside(m.first, from) && m.first != from) {
-        const std::string t = memory_text(s, m.first);
+      if (from_r && m.first != from_r && m_regions.inside(m.first, from_r)) {
+        const std::string t = memory_text(s, rk(m.first));
         const bool suffix =
             !from_text.empty() && t.size() > from_text.size() && t.compare(0, from_text.size(), from_text) == 0;
-        fields.push_back({to + m.first.substr(from.size()), m.second,
+        fields.push_back({to + rk(m.first).substr(from.size()), m.second,
                           suffix && !to_text.empty() ? to_text + t.substr(from_text.size()) : ""});
       }
     clear_memory(s, to);
@@ -1345,10 +1337,10 @@ private:
       for (auto &t : f.temps)
         add(t.second);
     for (auto &m : s.memory) {
-      if (m.first[0] != 'S')
+      if (m_regions.kind(m.first) != 'S')
         add(m.second);
-      else if (caller_visible(m.first)) { // the caller holds the parameter, and so what it points to
-        add(key_base(m.first));
+      else if (caller_visible(rk(m.first))) { // the caller holds the parameter, and so what it points to
+        add(region_base(m.first));
         add(m.second);
       }
     }
@@ -1358,7 +1350,7 @@ private:
     for (bool grew = true; grew;) {
       grew = false;
       for (auto &m : s.memory) {
-        if (m.first[0] != 'S' || !std::binary_search(out.begin(), out.end(), key_base(m.first)))
+        if (m_regions.kind(m.first) != 'S' || !std::binary_search(out.begin(), out.end(), region_base(m.first)))
           continue;
         for (SvalId v = m.second; v; v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0)
           if (!std::binary_search(out.begin(), out.end(), v)) {
@@ -1367,6 +1359,13 @@ private:
           }
       }
     }
+    // The size of what a reachable pointer points to (what is known of n
+    // after malloc (n) stays with the buffer).
+    for (const auto &e : s.extents)
+      if (std::binary_search(out.begin(), out.end(), e.first))
+        for (SvalId v = e.second; v; v = derived_base(v) ? m_svals[v].base : 0)
+          if (!std::binary_search(out.begin(), out.end(), v))
+            out.insert(std::lower_bound(out.begin(), out.end(), v), v);
   }
 
   // Unbinds the dead temporaries and the memory of the dead locals (with
@@ -1382,9 +1381,9 @@ private:
     if (keep) {
       kept.push_back(keep);
       if (m_svals[keep].kind == SK::Aggregate) {
-        const std::string prefix = m_svals.string_at(m_svals[keep].a);
+        const RegionId place = m_regions.find(m_svals.string_at(m_svals[keep].a));
         for (auto &m : s.memory)
-          if (key_in_local(m.first, prefix))
+          if (place && m_regions.within(m.first, place))
             kept.push_back(m.second);
       }
     }
@@ -1398,9 +1397,12 @@ private:
     }
     // What the memory under prefix held is dropped with it.
     auto drop_under = [&](const std::string &prefix) {
+      const RegionId place = m_regions.find(prefix);
+      if (!place)
+        return; // (nothing was ever bound there)
       for (auto it = s.memory.begin(); it != s.memory.end();) {
-        if (key_in_local(it->first, prefix)) {
-          dropped.push_back({it->second, memory_text(s, it->first)});
+        if (m_regions.within(it->first, place)) {
+          dropped.push_back({it->second, memory_text(s, rk(it->first))});
           it = s.memory.erase(it);
         } else {
           ++it;
@@ -1417,9 +1419,10 @@ private:
       // What only the heap held has no name a reader would know
       // ('<unknown>', as GCC says).
       for (auto &mm : s.memory)
-        if (mm.first[0] != 'G')
-          dropped.push_back({mm.second, mm.first[0] == 'S' ? "" : memory_text(s, mm.first)});
-      s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), [](const auto &m) { return m.first[0] == 'L'; }),
+        if (m_regions.kind(mm.first) != 'G')
+          dropped.push_back({mm.second, m_regions.kind(mm.first) == 'S' ? "" : memory_text(s, rk(mm.first))});
+      s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                    [&](const auto &m) { return m_regions.kind(m.first) == 'L'; }),
                      s.memory.end());
       for (auto &t : s.temps)
         dropped.push_back({t.second, m_cur->temp_text[t.first]});
@@ -1453,7 +1456,10 @@ private:
           if (rel.a == r || rel.b == r)
             return true;
         for (const auto &m : s.memory)
-          if (m.first[0] == 'S' && key_base(m.first) == r)
+          if (m_regions.kind(m.first) == 'S' && region_base(m.first) == r)
+            return true;
+        for (const auto &e : s.extents)
+          if (e.first == r)
             return true;
       }
       return false;
@@ -1487,13 +1493,17 @@ private:
     // ...then what only the memory of a lost allocation held, lost with it
     // (res->a as res leaks): '<unknown>', as GCC names it.
     for (const auto &m : s.memory)
-      if (m.first[0] == 'S' && !reachable(key_base(m.first)))
+      if (m_regions.kind(m.first) == 'S' && !reachable(region_base(m.first)))
         report_leak(m.second, "");
     // Forget what no longer matters, including memory behind pointers
-    // nothing holds.
+    // nothing holds, and their sizes.
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                  [&](const auto &m) { return m.first[0] == 'S' && !reachable(key_base(m.first)); }),
+                                  [&](const auto &m) {
+                                    return m_regions.kind(m.first) == 'S' && !reachable(region_base(m.first));
+                                  }),
                    s.memory.end());
+    s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(), [&](const auto &e) { return !reachable(e.first); }),
+                    s.extents.end());
     for (SmMap &m : s.sm)
       m.erase(std::remove_if(m.begin(), m.end(), [&](const auto &p) { return !reachable(p.first); }), m.end());
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
@@ -1660,17 +1670,21 @@ private:
     bool rekeyed = false;
     for (auto &m : s.memory) {
       m.second = canon(m.second, canon);
-      if (m.first[0] == 'S') {
-        SvalId base = key_base(m.first);
+      if (m_regions.kind(m.first) == 'S') {
+        SvalId base = region_base(m.first);
         SvalId nb = canon(base, canon);
         if (nb != base) {
-          m.first = "S" + std::to_string(nb) + m.first.substr(key_base_end(m.first));
+          m.first = m_regions.rebased(m.first, nb);
           rekeyed = true;
         }
       }
     }
     if (rekeyed)
       std::sort(s.memory.begin(), s.memory.end());
+    for (auto &e : s.extents) {
+      e.first = canon(e.first, canon);
+      e.second = canon(e.second, canon);
+    }
     for (SmMap &m : s.sm)
       for (auto &p : m)
         p.first = canon(p.first, canon);
@@ -1696,6 +1710,7 @@ private:
       std::sort(m.begin(), m.end());
     std::sort(s.constraints.begin(), s.constraints.end());
     std::sort(s.escaped.begin(), s.escaped.end());
+    std::sort(s.extents.begin(), s.extents.end());
     return changed;
   }
 
@@ -1710,7 +1725,7 @@ private:
   // is bound there alike has not changed on the way round (what a caller's
   // parameter points to, across a callee's loop) and stays.
   void generalize(State &s, uint32_t block, int level, uint32_t start = 0, bool resumed = false,
-                  const std::vector<std::pair<std::string, SvalId>> *earlier = nullptr) {
+                  const Bindings *earlier = nullptr) {
     s.approximate = true;
     // Unwritten storage is reported only on paths with no facts dropped:
     // past here, knowing it would only keep states apart.
@@ -1752,11 +1767,11 @@ private:
           t.second = m_svals.get(SK::Conjured, uid, -1 - static_cast<int64_t>(t.first));
           m_widened.emplace((static_cast<uint64_t>(uid) << 32) | t.first, t.second); // (now in a state)
         }
-    auto unchanged = [&](const std::pair<std::string, SvalId> &m) {
+    auto unchanged = [&](const std::pair<RegionId, SvalId> &m) {
       return earlier && level < 2 && std::binary_search(earlier->begin(), earlier->end(), m);
     };
     {
-      std::vector<std::pair<std::string, SvalId>> dropped;
+      Bindings dropped;
       s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                     [&](const auto &m) {
                                       const bool drop = !keep(m.second) && !unchanged(m);
@@ -1767,6 +1782,10 @@ private:
                      s.memory.end());
       forget_unwritten(s, dropped);
     }
+    // A size stays known where its value does.
+    s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(),
+                                   [&](const auto &e) { return m_svals[e.second].kind != SK::Const && !stays(e.second); }),
+                    s.extents.end());
     s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                        [&](const Constraint &k) { return !is_tracked(s, k.v) && !stays(k.v); }),
                         s.constraints.end());
@@ -1795,7 +1814,7 @@ private:
     // Memory both describe alike stays; the rest is forgotten (a later
     // read finds an unknown value).
     if (s.memory != e.memory) {
-      std::vector<std::pair<std::string, SvalId>> common, gone;
+      Bindings common, gone;
       std::set_intersection(s.memory.begin(), s.memory.end(), e.memory.begin(), e.memory.end(),
                             std::back_inserter(common));
       std::set_difference(s.memory.begin(), s.memory.end(), e.memory.begin(), e.memory.end(),
@@ -1806,10 +1825,16 @@ private:
       for (const auto &m : gone)
         escape_value(s, m.second);
       forget_unwritten(s, gone);
-      std::vector<std::pair<std::string, SvalId>> gone_e;
+      Bindings gone_e;
       std::set_difference(e.memory.begin(), e.memory.end(), s.memory.begin(), s.memory.end(),
                           std::back_inserter(gone_e));
       forget_unwritten(s, gone_e);
+    }
+    if (s.extents != e.extents) {
+      Extents both;
+      std::set_intersection(s.extents.begin(), s.extents.end(), e.extents.begin(), e.extents.end(),
+                            std::back_inserter(both));
+      s.extents = std::move(both);
     }
     std::vector<Constraint> cs;
     for (const Constraint &c : s.constraints) {

@@ -78,11 +78,11 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
       };
       std::vector<std::pair<std::string, SvalId>> contents;
       for (const auto &m : f.state.memory)
-        if (key_in_local(m.first, from) && !beyond(m.first.substr(from.size())))
-          contents.push_back({to + m.first.substr(from.size()), m.second});
+        if (key_within(rk(m.first), from) && !beyond(rk(m.first).substr(from.size())))
+          contents.push_back({to + rk(m.first).substr(from.size()), m.second});
       // (p[1], "S5+8", is in the buffer too: every key under it goes.)
       f.state.memory.erase(std::remove_if(f.state.memory.begin(), f.state.memory.end(),
-                                          [&](const auto &m) { return key_in_local(m.first, from); }),
+                                          [&](const auto &m) { return key_within(rk(m.first), from); }),
                            f.state.memory.end());
       for (const auto &c : contents)
         write_memory(f.state, c.first, c.second);
@@ -416,7 +416,9 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
         unchanged.push_back("S" + std::to_string(root));
       if (use == ArgUse::Written) // overwritten: what was there is gone
         s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                      [&](const auto &m) { return key_in_local(m.first, "S" + std::to_string(root)); }),
+                                      [&](const auto &m) {
+                                        return m_regions.kind(m.first) == 'S' && region_base(m.first) == root;
+                                      }),
                        s.memory.end());
     }
     // ...and may change any local whose address has escaped, and any
@@ -432,12 +434,12 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     const bool releases = call.callee == "free" || call.callee == "__builtin_free" ||
                           m_deallocators.count(std::string(call.callee)) > 0;
     for (size_t k = 0; k < call.args.size(); ++k) {
-      const std::string prefix = "S" + std::to_string(root_of(call.args[k]));
+      const SvalId root = root_of(call.args[k]);
       const bool drops = releases || (k == 0 && libc::overwrites_first(call.callee));
       std::vector<std::pair<SvalId, std::string>> dropped;
       s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                     [&](const auto &m) {
-                                      if (!key_in_local(m.first, prefix))
+                                      if (m_regions.kind(m.first) != 'S' || region_base(m.first) != root)
                                         return false;
                                       if (drops)
                                         dropped.push_back({m.second, ""});
@@ -612,16 +614,16 @@ bool FunctionAnalysis::passes_tracked(const State &s, SvalId arg, bool null_in_m
       m_svals[arg].kind == SK::FuncAddr)
     return true;
   // ...or memory holding a tracked value or NULL (a callee may read it).
-  std::string prefix;
+  RegionId place = 0;
   if (m_svals[root].kind == SK::LocalAddr)
-    prefix = "L" + std::to_string(m_svals[root].a);
+    place = m_regions.find("L" + std::to_string(m_svals[root].a));
   else if (m_svals[root].kind == SK::Param || m_svals[root].kind == SK::Conjured)
-    prefix = "S" + std::to_string(root);
-  else
+    place = m_regions.find("S" + std::to_string(root));
+  if (!place)
     return false;
-  const bool any_null = null_in_memory && prefix[0] == 'S';
+  const bool any_null = null_in_memory && m_regions.kind(place) == 'S';
   return std::any_of(s.memory.begin(), s.memory.end(), [&](const auto &m) {
-    return key_in_local(m.first, prefix) &&
+    return m_regions.base(m.first) == place &&
            (is_tracked(s, root_of(m.second)) ||
             (any_null && m_svals[m.second].kind == SK::Const && m_svals[m.second].a == 0));
   });
@@ -672,9 +674,11 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
     temps.push_back(t.first);
   std::vector<uint32_t> locals;
   for (auto &m : s.memory)
-    if (m.first[0] == 'L' && (key_base(m.first) >> kFrameShift) == depth && !is_return_slot(m.first) &&
-        (locals.empty() || locals.back() != key_base(m.first)))
-      locals.push_back(key_base(m.first));
+    if (m_regions.kind(m.first) == 'L' && (region_base(m.first) >> kFrameShift) == depth &&
+        !is_return_slot(rk(m.first)))
+      locals.push_back(region_base(m.first));
+  std::sort(locals.begin(), locals.end());
+  locals.erase(std::unique(locals.begin(), locals.end()), locals.end());
   if (!used) {
     if (slot_made) // first: '<return-value>.ptr' names a leak
       locals.insert(locals.begin(), key_base(return_slot(depth - 1)));

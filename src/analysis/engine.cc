@@ -502,9 +502,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
               ? conjure(s, uid)
               : m_svals.get(SK::Init, m_svals.string_id(key));
       // (Kept beside what binds the place around it: that still holds.)
-      auto at = std::lower_bound(s.memory.begin(), s.memory.end(), key,
-                                 [](const auto &m, const std::string &k) { return m.first < k; });
-      s.memory.insert(at, {key, v});
+      set_binding(s.memory, m_regions.intern(key), v);
     } else if (!v && in.place.base == PlaceBase::Local) {
       // Read through an unknown index: it may be any element, so what the
       // elements hold may now be used (and freed) through the result.
@@ -552,10 +550,11 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     const TypeKind stored = in.operands[0].is_temp() ? fn().temps[in.operands[0].id].type.kind : TypeKind::Unknown;
     if (!key.empty() && key_base_end(key) == key.size() && m_svals[v].kind != SK::Aggregate &&
         stored != TypeKind::Record && stored != TypeKind::Array) {
-      const std::string field = key + ".";
-      auto it = std::lower_bound(s.memory.begin(), s.memory.end(), field,
-                                 [](const auto &m, const std::string &k) { return m.first < k; });
-      if (it != s.memory.end() && it->first.compare(0, field.size(), field) == 0)
+      // (Some field of it is bound.)
+      const RegionId whole = m_regions.find(key);
+      if (whole && std::any_of(s.memory.begin(), s.memory.end(), [&](const auto &m) {
+            return m_regions.base(m.first) == whole && m_regions.steps(m.first).substr(0, 1) == ".";
+          }))
         key += ".0";
     } else if (!key.empty() && key_base_end(key) < key.size() && key[key_base_end(key)] == '.') {
       // ...and the other way round: a scalar bound to the whole struct
@@ -566,8 +565,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       if (held && m_svals[held].kind != SK::Aggregate && m_svals[held].kind != SK::Blob &&
           !(m_svals[held].kind == SK::Const && m_svals[held].a == 0) &&
           key.compare(whole.size(), 2, ".0") != 0) {
-        s.memory.erase(std::lower_bound(s.memory.begin(), s.memory.end(), whole,
-                                        [](const auto &m, const std::string &k) { return m.first < k; }));
+        set_binding(s.memory, m_regions.find(whole), 0);
         write_memory(s, whole + ".0", held);
       }
     }
@@ -586,9 +584,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // What the place held before is dropped (a leak if nothing else
       // holds it).
       std::vector<std::pair<SvalId, std::string>> overwritten;
+      const RegionId written = m_regions.intern(key);
       for (auto &m : s.memory)
-        if (m.second != v && (inside(m.first, key) || inside(key, m.first)))
-          overwritten.push_back({m.second, memory_text(s, m.first)});
+        if (m.second != v && (m_regions.inside(m.first, written) || m_regions.inside(written, m.first)))
+          overwritten.push_back({m.second, memory_text(s, rk(m.first))});
       write_memory(s, key, v);
       // NULL stored into named memory ("xj->b4 = 0"): where a later
       // dereference of that place got its NULL.

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/store.h"
 #include "checkers/checker.h"
 
 namespace pathwise {
@@ -84,7 +85,8 @@ struct State {
   uint32_t fn = 0;                                     // the function on top of the stack
   std::vector<Frame> stack;                            // its callers, outermost first
   std::vector<std::pair<uint32_t, SvalId>> temps;     // bound temporaries of fn, sorted
-  std::vector<std::pair<std::string, SvalId>> memory;  // local places, sorted by key
+  Bindings memory;                                     // what regions hold (store.h)
+  Extents extents;                                     // sizes of what calls allocated
   std::vector<SmMap> sm;                               // by checker
   std::vector<Constraint> constraints;                 // sorted
   std::vector<Relation> relations;                     // sorted
@@ -105,7 +107,7 @@ struct State {
   bool approximate = false;
 
   bool operator==(const State &o) const {
-    return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && sm == o.sm &&
+    return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && extents == o.extents && sm == o.sm &&
            constraints == o.constraints && relations == o.relations && escaped == o.escaped && exposed == o.exposed &&
            loops == o.loops && jmp_bufs == o.jmp_bufs;
   }
@@ -122,10 +124,10 @@ struct State {
       for (auto &t : f.temps)
         mix(t.first * 2654435761u + t.second);
     }
-    for (auto &m : memory) {
-      mix(std::hash<std::string>()(m.first));
-      mix(m.second);
-    }
+    for (auto &m : memory)
+      mix(m.first * 2246822519u + m.second);
+    for (auto &e : extents)
+      mix(e.first * 3266489917u + e.second);
     for (auto &s : sm)
       for (auto &p : s)
         mix(p.first * 31u + p.second);
