@@ -360,6 +360,7 @@ private:
   std::map<uint32_t, std::pair<Loc, uint8_t>> m_evals; // __analyzer_eval: uid -> (place, Tri bits seen)
   std::map<uint32_t, std::pair<Loc, std::set<size_t>>> m_dump_nodes; // __analyzer_dump_exploded_nodes: uid -> states
   std::map<uint32_t, std::pair<Loc, std::set<std::string>>> m_dump_states; // __analyzer_dump_state: uid -> state names
+  std::map<uint32_t, std::pair<Loc, std::set<std::string>>> m_dump_capacity; // __analyzer_dump_capacity: uid -> texts
   bool m_entry_own = false; // passes take_branch's knowledge to enqueue
   bool m_path_ends = false;  // set by a call that does not return on this path
   std::unordered_map<std::string, std::string> m_key_text; // text_key() -> text
@@ -662,6 +663,10 @@ private:
       if (m_regions.kind(m.first) == 'S')
         out.push_back(region_base(m.first));
     }
+    for (auto &e : s.extents) {
+      out.push_back(e.first);
+      out.push_back(root_of(e.second));
+    }
     for (const SmMap &m : s.sm)
       for (auto &p : m)
         out.push_back(p.first);
@@ -682,6 +687,9 @@ private:
           return true;
     for (auto &m : s.memory)
       if (is_v(m.second) || (m_regions.kind(m.first) == 'S' && region_base(m.first) == v))
+        return true;
+    for (auto &e : s.extents)
+      if (e.first == v || is_v(e.second))
         return true;
     return is_tracked(s, v);
   }
@@ -1437,7 +1445,7 @@ private:
               const Loc &loc) {
     if (dropped.empty())
       return;
-    bool any_state = !s.constraints.empty() || !s.relations.empty() || !s.escaped.empty();
+    bool any_state = !s.constraints.empty() || !s.relations.empty() || !s.escaped.empty() || !s.extents.empty();
     for (const SmMap &m : s.sm)
       any_state = any_state || !m.empty();
     if (!any_state)
@@ -2050,6 +2058,14 @@ private:
   }
   std::map<uint32_t, bool> m_always_null; // by function, see always_returns_null
   bool passes_tracked(const State &s, SvalId arg, bool null_in_memory) const;
+
+  // --- extents (extents.cc) ---
+  // Sets (size 0 or unknown: forgets) the size of what root points to.
+  void set_extent(State &s, SvalId root, SvalId size);
+  // The size of what root points to, if a call made it; 0 if not known.
+  SvalId extent(const State &s, SvalId root) const;
+  SvalId allocation_size(const State &s, const CallEvent &call);
+  std::string capacity_text(const State &s, SvalId p);
   static constexpr size_t kSmallCallee = 8; // blocks
   std::map<uint32_t, bool> m_callable;
   size_t m_callee_nodes = 0;     // nodes with a call stack

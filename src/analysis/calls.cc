@@ -34,6 +34,7 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
     if (assume(f.state, p, OpName::Ne, null)) {
       each_checker(f.state, [&](Checker &ck, Context &ctx) { ck.on_null_split(ctx, p, false, call.arg_text(0)); });
       f.events.push_back(outcome(loc, "when %<realloc%> succeeds, without moving buffer"));
+      set_extent(f.state, root_of(p), call.args[1]);
       if (in.result)
         f.state.bind(in.result, p);
       m_forks.push_back(std::move(f));
@@ -91,6 +92,8 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
     if (assume(f.state, moved, OpName::Ne, null) && assume(f.state, moved, OpName::Ne, p)) {
       each_checker(f.state, [&](Checker &ck, Context &ctx) { ck.on_null_split(ctx, moved, false, result_text); });
       f.events.push_back(outcome(loc, "when %<realloc%> succeeds, moving buffer"));
+      set_extent(f.state, root_of(p), 0); // (freed)
+      set_extent(f.state, moved, call.args[1]);
       if (in.result)
         f.state.bind(in.result, moved);
       else // the new buffer is lost as the statement ends
@@ -295,6 +298,12 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     e.second |= static_cast<uint8_t>(1u << static_cast<unsigned>(t));
     return result;
   }
+  if (call.callee == "__analyzer_dump_capacity" && call.args.size() == 1) {
+    auto &d = m_dump_capacity[uid];
+    d.first = loc;
+    d.second.insert(capacity_text(s, call.args[0]));
+    return result;
+  }
   if (call.callee == "__analyzer_dump_path") {
     report_region(kDumpPath, "", loc);
     return result;
@@ -409,6 +418,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
         continue; // read for its format, not kept
       if (use == ArgUse::Any || m_svals[root].kind == SK::LocalAddr) {
         escape_value(s, v);
+        set_extent(s, root, 0); // (it may be reallocated there)
         continue;
       }
       escape_contents(s, "S" + std::to_string(root));
@@ -436,6 +446,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     for (size_t k = 0; k < call.args.size(); ++k) {
       const SvalId root = root_of(call.args[k]);
       const bool drops = releases || (k == 0 && libc::overwrites_first(call.callee));
+      if (releases)
+        set_extent(s, root, 0);
       std::vector<std::pair<SvalId, std::string>> dropped;
       s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                     [&](const auto &m) {
@@ -450,6 +462,9 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     }
   }
   model_out_buffer(s, in, uid, loc, call);
+  // What an allocating call returns has the size it asked for.
+  if (result && m_svals[result].kind == SK::Conjured)
+    set_extent(s, result, allocation_size(s, call));
   // calloc's memory holds zeros...
   if (result && m_svals[result].kind == SK::Conjured && one_of(call.callee, {"calloc", "__builtin_calloc"}))
     write_memory(s, "S" + std::to_string(result), m_svals.get(SK::Const, 0));

@@ -1008,6 +1008,16 @@ FunctionResult FunctionAnalysis::run() {
     f.message = std::to_string(n) + (n == 1 ? " processed enode" : " processed enodes");
     result.findings.push_back(std::move(f));
   }
+  // The capacity of what each __analyzer_dump_capacity's pointer points into.
+  for (const auto &[uid, seen] : m_dump_capacity)
+    for (const std::string &text : seen.second) {
+      Finding f;
+      f.warning = "introspection";
+      f.loc = seen.first;
+      f.function = function_of_uid(uid);
+      f.message = "capacity: %<" + text + "%>";
+      result.findings.push_back(std::move(f));
+    }
   // A checker's states of a value at each __analyzer_dump_state.
   for (const auto &[uid, seen] : m_dump_states)
     for (const std::string &name : seen.second) {

@@ -467,6 +467,7 @@ private:
     if (it != m_ssa.end())
       return it->second;
     uint32_t t = named_temp(lower_type(TREE_TYPE(ssa)), SSA_NAME_VAR(ssa));
+    m_fn.temps[t].ssa = v;
     m_ssa.emplace(v, t);
     return t;
   }

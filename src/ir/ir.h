@@ -156,6 +156,7 @@ struct Temp {
   Type type;
   std::string name; // the user variable it stands for, "" if none
   uint32_t var = 0; // which variable of that name (shadowing): 1, 2, ...; 0 = none
+  uint32_t ssa = 0; // the front end's SSA version it was made from (GCC's "n_3"), 0 = none
 };
 
 struct Local {

@@ -1,0 +1,107 @@
+// Extents: the size in bytes of each base region. A variable's is its
+// type's; what an allocating call returns has the size it asked for
+// (malloc (n): n), kept in the state while the buffer lives.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/analysis.h"
+
+namespace pathwise::detail {
+
+namespace {
+
+bool is_allocator(std::string_view name) {
+  return name == "malloc" || name == "__builtin_malloc" || name == "alloca" || name == "__builtin_alloca" ||
+         name == "__builtin_alloca_with_align";
+}
+
+} // namespace
+
+void FunctionAnalysis::set_extent(State &s, SvalId root, SvalId size) {
+  auto it = std::lower_bound(s.extents.begin(), s.extents.end(), root,
+                             [](const auto &e, SvalId r) { return e.first < r; });
+  if (it != s.extents.end() && it->first == root) {
+    if (size && size != kUnknownSval)
+      it->second = size;
+    else
+      s.extents.erase(it);
+  } else if (size && size != kUnknownSval) {
+    s.extents.insert(it, {root, size});
+  }
+}
+
+SvalId FunctionAnalysis::extent(const State &s, SvalId root) const {
+  auto it = std::lower_bound(s.extents.begin(), s.extents.end(), root,
+                             [](const auto &e, SvalId r) { return e.first < r; });
+  return it != s.extents.end() && it->first == root ? it->second : 0;
+}
+
+// The size an allocating call asks for: malloc's and alloca's argument,
+// calloc's product, or what __attribute__((alloc_size)) names (the product
+// of constants, or one argument). 0 if none or not known.
+SvalId FunctionAnalysis::allocation_size(const State &s, const CallEvent &call) {
+  auto constant = [&](size_t k, int64_t &out) { return k < call.args.size() && known_value(s, call.args[k], out); };
+  if (is_allocator(call.callee))
+    return call.args.empty() ? 0 : call.args[0];
+  std::vector<size_t> factors;
+  if (call.callee == "calloc" || call.callee == "__builtin_calloc")
+    factors = {0, 1};
+  else if (call.alloc_size)
+    for (uint32_t a : *call.alloc_size)
+      if (a >= 1)
+        factors.push_back(a - 1);
+  if (factors.size() == 1)
+    return factors[0] < call.args.size() ? call.args[factors[0]] : 0;
+  if (factors.empty())
+    return 0;
+  int64_t product = 1;
+  for (size_t k : factors) {
+    int64_t c;
+    if (!constant(k, c) || c < 0 || (c && product > INT64_MAX / c))
+      return 0;
+    product *= c;
+  }
+  return m_svals.get(SK::Const, product);
+}
+
+// What __analyzer_dump_capacity (p) says: the size of the whole region p
+// points into, in the notation of GCC's analyzer: "(sizetype)16" for a
+// variable, "(size_t)1024" for what malloc (1024) returned,
+// "INIT_VAL(n_1(D))" for malloc (n) of parameter n, "UNKNOWN(sizetype)" if
+// not known.
+std::string FunctionAnalysis::capacity_text(const State &s, SvalId p) {
+  static const std::string kUnknown = "UNKNOWN(sizetype)";
+  const SvalId root = root_of(p);
+  const Sval &r = m_svals[root];
+  auto declared = [](uint64_t size) { return size ? "(sizetype)" + std::to_string(size) : kUnknown; };
+  switch (r.kind) {
+  case SK::LocalAddr: {
+    const Local *l = local_of(s, static_cast<uint64_t>(r.a));
+    return l ? declared(l->type.size) : kUnknown;
+  }
+  case SK::GlobalAddr:
+    return static_cast<size_t>(r.a) < m_module.symbols.size()
+               ? declared(m_module.symbols[static_cast<size_t>(r.a)].type.size)
+               : kUnknown;
+  case SK::StrAddr: // (its bytes, then the terminating NUL)
+    return declared(m_svals.string_at(r.a).size() + 1);
+  default:
+    break;
+  }
+  const SvalId size = extent(s, root);
+  if (!size || compare(s, root, OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True)
+    return kUnknown;
+  int64_t c;
+  if (known_value(s, size, c))
+    return "(size_t)" + std::to_string(c);
+  if (m_svals[size].kind == SK::Param) {
+    const Function &entry = m_module.functions[m_entry];
+    const auto k = static_cast<size_t>(m_svals[size].a);
+    if (k < entry.params.size()) {
+      const Temp &t = entry.temps[entry.params[k]];
+      return "INIT_VAL(" + t.name + "_" + std::to_string(t.ssa) + "(D))";
+    }
+  }
+  const std::string text = text_of_value(s, size);
+  return text.empty() ? kUnknown : text;
+}
+
+} // namespace pathwise::detail
