@@ -1472,7 +1472,32 @@ private:
       }
       return false;
     };
-    if (std::none_of(dropped.begin(), dropped.end(), [&](const auto &d) { return matters(d.first); }))
+    // A value still held by a temporary, a local or a global (or kept)
+    // stays reachable, and so does all it reaches: dropping it elsewhere
+    // loses nothing.
+    auto still_held = [&](SvalId v) {
+      auto holds = [&](SvalId x) {
+        for (; x; x = m_svals[x].kind == SK::Offset || derived_base(x) ? m_svals[x].base : 0)
+          if (x == v)
+            return true;
+        return false;
+      };
+      if (std::any_of(kept.begin(), kept.end(), holds))
+        return true;
+      for (auto &t : s.temps)
+        if (holds(t.second))
+          return true;
+      for (auto &f : s.stack)
+        for (auto &t : f.temps)
+          if (holds(t.second))
+            return true;
+      for (auto &m : s.memory)
+        if (m_regions.kind(m.first) != 'S' && holds(m.second))
+          return true;
+      return false;
+    };
+    if (std::none_of(dropped.begin(), dropped.end(),
+                     [&](const auto &d) { return matters(d.first) && !still_held(d.first); }))
       return;
     std::vector<SvalId> reach;
     collect_reachable(s, reach, kept);
@@ -2105,7 +2130,11 @@ private:
                    const std::string &branch_text, bool split, const Loc &br_loc, bool own_loc);
   Loc first_loc(uint32_t block) const;
   Loc next_loc(uint32_t block, size_t i, const Loc &fallback) const;
-  std::string when_text(const Instruction &br, bool taken, const State &s);
+  // "following 'true' branch (when 'p' is NULL)...", made once per
+  // branch instruction (uid), direction, and whether it says why.
+  const std::string &branch_text(uint32_t uid, const Instruction &br, bool taken, bool why);
+  std::unordered_map<uint64_t, std::string> m_branch_texts;
+  std::string when_text(const Instruction &br, bool taken);
   Finding build(const Pending &p) const;
 };
 

@@ -182,7 +182,18 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   enqueue(to, std::move(s), m_cur_node, std::move(evs), entry);
 }
 
-std::string FunctionAnalysis::when_text(const Instruction &br, bool taken, const State &) {
+const std::string &FunctionAnalysis::branch_text(uint32_t uid, const Instruction &br, bool taken, bool why) {
+  const uint64_t key = (static_cast<uint64_t>(uid) << 2) | (taken ? 2u : 0u) | (why ? 1u : 0u);
+  auto it = m_branch_texts.find(key);
+  if (it == m_branch_texts.end())
+    it = m_branch_texts
+             .emplace(key, std::string("following %<") + (taken ? "true" : "false") + "%> branch" +
+                               (why ? when_text(br, taken) : "") + "...")
+             .first;
+  return it->second;
+}
+
+std::string FunctionAnalysis::when_text(const Instruction &br, bool taken) {
   OpName op = taken ? br.op : invert_comparison(br.op);
   const Operand &a = br.operands[0];
   const Operand &b = br.operands[1];
@@ -820,10 +831,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         }
         // Only a real choice is an event, or one a call stepped into made.
         const bool choice = t == Tri::Unknown || from_body_call(in.operands[0]);
-        std::string text;
-        if (choice)
-          text = std::string("following %<") + (taken ? "true" : "false") + "%> branch" +
-                 (t == Tri::Unknown ? when_text(in, taken, s) : "") + "...";
+        static const std::string kNone;
+        const std::string &text = choice ? branch_text(m_cur->uid_base[block] + static_cast<uint32_t>(i), in, taken, t == Tri::Unknown) : kNone;
         take_branch(s2, block, in.targets[taken ? 0 : 1], evs, text, choice, loc, false);
       }
       break;
@@ -960,7 +969,7 @@ FunctionResult FunctionAnalysis::run() {
   }
   m_nodes.reserve(64);
   enqueue(0, std::move(init), -1, {}, fn().loc);
-  while (!m_worklist.empty()) {
+  while (!m_worklist.empty() && !(m_too_complex && m_opts.stop_when_too_complex)) {
     int32_t n = m_worklist.front();
     m_worklist.pop_front();
     process(n);
@@ -1084,7 +1093,10 @@ FunctionResult Engine::analyze(uint32_t function) {
   if (!r.too_complex || m_opts.max_states_per_block <= kCoarseStates)
     return r;
   // Too many paths for the budget: once more, coarser, on half the budget.
+  // (If that proves too complex too, its findings are not used: it stops
+  // there.)
   coarse.max_nodes = m_opts.max_nodes / 2;
+  coarse.stop_when_too_complex = true;
   FunctionAnalysis b(m_module, function, coarse, m_checkers, *m_summary);
   FunctionResult r2 = b.run();
   if (r2.too_complex)

@@ -30,6 +30,9 @@ struct EngineOptions {
   size_t max_call_depth = 4;         // stack depth of calls stepped into (1: none)
   size_t max_callee_blocks = 24;     // larger functions are not stepped into
   size_t max_callee_nodes = 400;     // nodes spent inside callees per function; then calls are opaque
+  // Stop exploring as soon as the function proves too complex (a retry
+  // whose result would be thrown away then).
+  bool stop_when_too_complex = false;
 };
 
 struct FunctionResult {

@@ -52,7 +52,7 @@ FAMILIES = [
     ("signal", r"within signal handler"),
     ("sensitive", r"sensitive value"),
     ("fd", r"file descriptor|\bfd\b"),
-    ("introspection", r"^(TRUE|FALSE|UNKNOWN)$|processed enode|enodes|svalue|region|\(1\)|__analyzer"),
+    ("introspection", r"^(TRUE|FALSE|UNKNOWN)$|processed enode|enodes|svalue|region|\(1\)|__analyzer|^capacity: "),
 ]
 
 # The families the Engine depth issue scores (double-free, use-after-free,
