@@ -553,34 +553,11 @@ private:
   // written places were (same steps), or is the storage untouched? A read
   // through another type (a cast, a union's other member) names bytes
   // the keys cannot compare: not to be taken for unwritten.
-  bool laid_out_alike(const State &s, const std::string &key) const {
-    const RegionId base = m_regions.find(std::string_view(key).substr(0, key_base_end(key)));
-    if (!base)
-      return true; // (nothing was ever bound there)
-    const std::string shape = key_shape(key);
-    bool any = false;
-    for (const auto &m : s.memory) {
-      if (m_regions.base(m.first) != base || m_svals[m.second].kind == SK::Init)
-        continue; // (a read remembered, not a write)
-      any = true;
-      if (key_shape(rk(m.first)) == shape)
-        return true;
-    }
-    return !any;
-  }
+  bool laid_out_alike(const State &s, const std::string &key) const;
 
   // Was anything written in a union the place is in (a member shares its
   // bytes with the others: which of them it covers is not known)?
-  bool union_written(const State &s, const Place &p) {
-    Place prefix = p;
-    for (size_t k = 0; k < p.path.size(); ++k)
-      if (p.path[k].kind == Accessor::Kind::Field && p.path[k].in_union) {
-        prefix.path.resize(k + 1);
-        const std::string key = local_key(s, prefix);
-        return key.empty() || bound_inside(s, key);
-      }
-    return false;
-  }
+  bool union_written(const State &s, const Place &p);
 
   // Does memory bind anything at key or inside it?
   bool bound_inside(const State &s, const std::string &key) const {
@@ -636,119 +613,17 @@ private:
   // one is renamed first, so that the two are not taken for one object.
   // present: if given, the sorted roots the state names (see in_state),
   // worked out once for many temporaries.
-  SvalId widen_to(State &s, uint32_t block, uint32_t t, SvalId v, const std::vector<SvalId> *present = nullptr) {
-    // A widened value made for the first time is in no state yet: the
-    // search of the state is needed only for one made before.
-    const uint64_t key = (static_cast<uint64_t>(m_cur->uid_base[block]) << 32) | t;
-    auto it = m_widened.find(key);
-    const bool seen = it != m_widened.end();
-    const SvalId w = seen ? it->second : m_widened.emplace(key, widened(block, t)).first->second;
-    if (seen && v != w &&
-        (present ? std::binary_search(present->begin(), present->end(), w) : in_state(s, w)))
-      rename_value(s, w, conjure(s, m_cur->uid_base[block]));
-    return w;
-  }
+  SvalId widen_to(State &s, uint32_t block, uint32_t t, SvalId v, const std::vector<SvalId> *present = nullptr);
 
   // The roots every part of the state names, sorted (what in_state looks
   // for one at a time).
-  std::vector<SvalId> roots_in_state(const State &s) const {
-    std::vector<SvalId> out;
-    for (auto &t : s.temps)
-      out.push_back(root_of(t.second));
-    for (auto &f : s.stack)
-      for (auto &t : f.temps)
-        out.push_back(root_of(t.second));
-    for (auto &m : s.memory) {
-      out.push_back(root_of(m.second));
-      if (m_regions.kind(m.first) == 'S')
-        out.push_back(region_base(m.first));
-    }
-    for (auto &e : s.extents) {
-      out.push_back(e.first);
-      out.push_back(root_of(e.second));
-    }
-    for (const SmMap &m : s.sm)
-      for (auto &p : m)
-        out.push_back(p.first);
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
-  }
+  std::vector<SvalId> roots_in_state(const State &s) const;
 
   // Does any part of the state name v (or an offset from it)?
-  bool in_state(const State &s, SvalId v) const {
-    auto is_v = [&](SvalId x) { return root_of(x) == v; };
-    for (auto &t : s.temps)
-      if (is_v(t.second))
-        return true;
-    for (auto &f : s.stack)
-      for (auto &t : f.temps)
-        if (is_v(t.second))
-          return true;
-    for (auto &m : s.memory)
-      if (is_v(m.second) || (m_regions.kind(m.first) == 'S' && region_base(m.first) == v))
-        return true;
-    for (auto &e : s.extents)
-      if (e.first == v || is_v(e.second))
-        return true;
-    return is_tracked(s, v);
-  }
+  bool in_state(const State &s, SvalId v) const;
 
   // Replaces value `from` by `to` everywhere in the state.
-  void rename_value(State &s, SvalId from, SvalId to) {
-    auto sub = [&](SvalId x) {
-      if (x == from)
-        return to;
-      if (x && m_svals[x].kind == SK::Offset && m_svals[x].base == from)
-        return m_svals.get(SK::Offset, m_svals[x].a, m_svals[x].b, to);
-      if (x && m_svals[x].kind == SK::Plus && m_svals[x].base == from) {
-        const SvalId r = plus_value(to, m_svals[x].a, m_svals[x].b);
-        return r ? r : kUnknownSval;
-      }
-      if (x && m_svals[x].kind == SK::OpConst && m_svals[x].base == from)
-        return m_svals[to].kind == SK::Const ? kUnknownSval : m_svals.get(SK::OpConst, m_svals[x].a, m_svals[x].b, to);
-      return x;
-    };
-    for (auto &t : s.temps)
-      t.second = sub(t.second);
-    for (auto &f : s.stack)
-      for (auto &t : f.temps)
-        t.second = sub(t.second);
-    for (auto &m : s.memory) {
-      m.second = sub(m.second);
-      if (m_regions.kind(m.first) == 'S' && region_base(m.first) == from)
-        m.first = m_regions.rebased(m.first, to);
-    }
-    std::sort(s.memory.begin(), s.memory.end());
-    for (auto &e : s.extents) {
-      e.first = sub(e.first);
-      e.second = sub(e.second);
-    }
-    std::sort(s.extents.begin(), s.extents.end());
-    for (SmMap &m : s.sm) {
-      for (auto &p : m)
-        p.first = sub(p.first);
-      std::sort(m.begin(), m.end());
-    }
-    for (Constraint &c : s.constraints)
-      c.v = sub(c.v);
-    std::sort(s.constraints.begin(), s.constraints.end());
-    for (Relation &r : s.relations) {
-      r.a = sub(r.a);
-      r.b = sub(r.b);
-      if (r.a > r.b) {
-        std::swap(r.a, r.b);
-        r.op = static_cast<uint8_t>(swap_comparison(static_cast<OpName>(r.op)));
-      }
-    }
-    std::sort(s.relations.begin(), s.relations.end());
-    for (SvalId &e : s.escaped)
-      e = sub(e);
-    std::sort(s.escaped.begin(), s.escaped.end());
-    for (SvalId &u : s.uninit)
-      u = sub(u);
-    std::sort(s.uninit.begin(), s.uninit.end());
-  }
+  void rename_value(State &s, SvalId from, SvalId to);
 
   // The 0/1 value of "a op b". Comparisons of comparisons nest only a few
   // deep (a loop like "flag = !flag" would otherwise nest without end).
@@ -798,29 +673,7 @@ private:
 
   // Is v named anywhere in the state: bound, stored, the base of memory
   // still described (what an earlier object pointed to), or tracked?
-  bool sval_in_use(const State &s, SvalId v) const {
-    // (Also as the base of a sum: "i + 1" names i.)
-    auto names = [&](SvalId x) { return x == v || derived_base(x) == v; };
-    for (auto &t : s.temps)
-      if (names(t.second))
-        return true;
-    for (auto &m : s.memory)
-      if (names(m.second) || (m_regions.kind(m.first) == 'S' && region_base(m.first) == v))
-        return true;
-    for (auto &e : s.extents)
-      if (e.first == v || names(e.second))
-        return true;
-    if (is_tracked(s, v) || set_contains(s.escaped, v))
-      return true;
-    for (auto &f : s.stack)
-      for (auto &t : f.temps)
-        if (names(t.second))
-          return true;
-    for (const Constraint &c : s.constraints)
-      if (derived_base(c.v) == v)
-        return true;
-    return false;
-  }
+  bool sval_in_use(const State &s, SvalId v) const;
 
   // A fresh value for instruction uid: the smallest k not in use.
   SvalId conjure(const State &s, uint32_t uid) {
@@ -855,55 +708,13 @@ private:
   // "+offset", ".field-offset" and "[index]" steps.
   // The memory key of what pointer v points to, off bytes on; "" where
   // that is not known.
-  std::string pointee_key(SvalId v, int64_t off = 0) const {
-    bool field = off == 0; // (an offset of fields only: see offset_value)
-    while (m_svals[v].kind == SK::Offset) {
-      if (m_svals[v].a == kUnknownOffset)
-        return "";
-      off += m_svals[v].a;
-      field = field && m_svals[v].b == 1;
-      v = m_svals[v].base;
-    }
-    const Sval &sv = m_svals[v];
-    std::string key;
-    if (sv.kind == SK::LocalAddr)
-      key = "L" + std::to_string(sv.a);
-    else if (sv.kind == SK::GlobalAddr)
-      key = "G" + std::to_string(sv.a);
-    else if (v != kUnknownSval &&
-             (sv.kind == SK::Param || sv.kind == SK::Conjured || sv.kind == SK::Init || sv.kind == SK::Pure))
-      key = "S" + std::to_string(v);
-    else
-      return "";
-    // Within a variable a byte offset is a field's ("&r.f" points to
-    // r.f): spelled as the field is. Beyond what a pointer points to, it
-    // is a neighbour (p[1] beside *p).
-    if (off)
-      key += (sv.kind == SK::LocalAddr || sv.kind == SK::GlobalAddr || field ? "." : "+") + std::to_string(off);
-    return key;
-  }
+  std::string pointee_key(SvalId v, int64_t off = 0) const;
 
   // What the initializer of a global no code changes (see
   // ModuleSummary::stable) gives at global memory key: a function (a
   // table of function pointers), an integer, or zero where a complete
   // initializer says nothing; 0 if unknown.
-  SvalId table_entry(const std::string &key) {
-    const size_t end = key_base_end(key);
-    const SvalId sym = key_base(key);
-    if (sym >= m_module.symbols.size() || !m_summary.stable[sym])
-      return 0;
-    for (const auto &e : m_module.symbols[sym].function_table)
-      if (key.compare(end, std::string::npos, e.first) == 0)
-        return m_svals.get(SK::FuncAddr, e.second);
-    for (const auto &e : m_module.symbols[sym].constant_table)
-      if (key.compare(end, std::string::npos, e.first) == 0)
-        return m_svals.get(SK::Const, e.second);
-    // (Only a whole field or element: not bytes inside one.)
-    if (m_module.symbols[sym].init_complete && key.find('?') == std::string::npos &&
-        key.find('+') == std::string::npos)
-      return m_svals.get(SK::Const, 0);
-    return 0;
-  }
+  SvalId table_entry(const std::string &key);
 
   // Global memory no code changes (a const or never-written static
   // variable, or inside one): what is known of it survives calls.
@@ -911,77 +722,17 @@ private:
     return key[0] == 'G' && key_base(key) < m_summary.stable.size() && m_summary.stable[key_base(key)];
   }
 
-  std::string local_key(const State &s, const Place &p) {
-    std::string key;
-    if (p.base == PlaceBase::Local) {
-      key = "L" + std::to_string(local_id(s, p.id));
-    } else if (p.base == PlaceBase::Global) {
-      key = "G" + std::to_string(p.id);
-    } else if (p.base == PlaceBase::Deref) {
-      key = pointee_key(operand_value(s, p.pointer), p.offset);
-      if (key.empty())
-        return "";
-    } else {
-      return "";
-    }
-    for (const Accessor &a : p.path) {
-      if (a.kind == Accessor::Kind::Field) {
-        key += a.offset >= 0 ? "." + std::to_string(a.offset) : "." + a.name + "?";
-      } else {
-        int64_t c;
-        if (!known_value(s, operand_value(s, a.index), c))
-          return "";
-        key += "[" + std::to_string(c) + "]";
-      }
-    }
-    return key;
-  }
+  std::string local_key(const State &s, const Place &p);
 
   // Drops bindings of memory outside the locals (G and S keys) except
   // those of the same base as `keep` (a store there can only overlap its own
   // base's bindings, which write_memory handles). "" drops them all.
-  void forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept = {}) {
-    const std::string base = keep.substr(0, key_base_end(keep));
-    // What a pointer-to-const parameter points to changes only where its
-    // pointer went (as Clang's analyzer assumes of any parameter): kept
-    // too, unless it escaped.
-    std::vector<std::string> kept = also_kept;
-    for (uint32_t k : m_module.functions[m_entry].readonly_params) {
-      const SvalId param = m_svals.get(SK::Param, static_cast<int64_t>(k) - 1);
-      if (!set_contains(s.escaped, param))
-        kept.push_back("S" + std::to_string(param));
-    }
-    auto goes = [&](const std::pair<RegionId, SvalId> &m) {
-      const std::string &key = rk(m.first);
-      return key[0] != 'L' && (base.empty() || !key_within(key, base)) && !private_region(s, key) &&
-             !stable_global(key) &&
-             std::none_of(kept.begin(), kept.end(), [&](const std::string &k) { return key_within(key, k); });
-    };
-    // What globals (and the caller's memory) held may now be held
-    // elsewhere.
-    std::vector<SvalId> held;
-    for (auto &m : s.memory)
-      if ((m_regions.kind(m.first) == 'G' || caller_visible(rk(m.first))) && goes(m))
-        held.push_back(m.second);
-    for (SvalId h : held)
-      escape_value(s, h);
-    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), goes), s.memory.end());
-  }
+  void forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept = {});
 
   void escape_local(State &s, uint32_t local) { escape_contents(s, "L" + std::to_string(local)); }
 
   // What the memory under prefix ("L3", "S12") holds escapes.
-  void escape_contents(State &s, const std::string &prefix) {
-    const RegionId place = m_regions.find(prefix);
-    if (!place)
-      return; // (nothing was ever bound there)
-    std::vector<SvalId> held;
-    for (auto &m : s.memory)
-      if (m_regions.within(m.first, place))
-        held.push_back(m.second);
-    for (SvalId h : held)
-      escape_value(s, h);
-  }
+  void escape_contents(State &s, const std::string &prefix);
 
   // What the local holds may have changed: forget it (and with `escape`,
   // let what it held escape first).
@@ -1006,51 +757,16 @@ private:
 
   // The value bound to the innermost place enclosing key's (not key's
   // own), 0 if none; *at: where that place's key ends in key.
-  SvalId enclosing_value(const State &s, const std::string &key, size_t *at = nullptr) const {
-    for (size_t end = key.size(); end > key_base_end(key);) {
-      const size_t cut = key.find_last_of(".[+", end - 1);
-      if (cut == std::string::npos || cut < key_base_end(key) || (key[0] == 'S' && key[cut] == '+'))
-        break; // (p[1] is beside *p, not inside it)
-      if (const SvalId outer = read_memory(s, key.substr(0, cut))) {
-        if (at)
-          *at = cut;
-        return outer;
-      }
-      end = cut;
-    }
-    return 0;
-  }
+  SvalId enclosing_value(const State &s, const std::string &key, size_t *at = nullptr) const;
 
   // What is read at key, inside memory a call filled (a Blob bound to key
   // or a place enclosing it): the Blob itself, or a Part of it; 0 if key is
   // not inside such memory.
-  SvalId blob_read(const State &s, const std::string &key) {
-    const SvalId own = read_memory(s, key);
-    if (own)
-      return m_svals[own].kind == SK::Blob ? own : 0;
-    size_t at = 0;
-    SvalId outer = enclosing_value(s, key, &at);
-    if (!outer && key[0] == 'S' && key_base_end(key) < key.size() && key[key_base_end(key)] == '+') {
-      // p[1] lies beside *p, but inside what a call filled from p on.
-      at = key_base_end(key);
-      outer = read_memory(s, key.substr(0, at));
-    }
-    if (!outer || m_svals[outer].kind != SK::Blob)
-      return 0;
-    return m_svals.get(SK::Part, m_svals.string_id(key.substr(at)), 0, outer);
-  }
+  SvalId blob_read(const State &s, const std::string &key);
 
   // A call fills what pointer v points to: one Blob will stand for all of
   // it, bound once the call's other effects on memory are done.
-  SvalId fill_pointee(uint8_t checker, SvalId v) {
-    const std::string key = pointee_key(v);
-    if (key.empty())
-      return 0;
-    const SvalId blob = m_svals.get(SK::Blob, m_step_uid, m_svals.string_id(key));
-    m_fills.push_back({key, blob, checker, 0});
-    m_any_fill = true;
-    return blob;
-  }
+  SvalId fill_pointee(uint8_t checker, SvalId v);
   struct Fill {
     std::string key;
     SvalId blob;
@@ -1076,14 +792,7 @@ private:
 
   // The Blob (or Part of one) that the memory of place's base, before its
   // accessors, lies in; 0 if none.
-  SvalId blob_under(const State &s, const Place &p) {
-    std::string key;
-    if (p.base == PlaceBase::Local)
-      key = "L" + std::to_string(local_id(s, p.id));
-    else if (p.base == PlaceBase::Deref)
-      key = pointee_key(operand_value(s, p.pointer), p.offset);
-    return key.empty() ? 0 : blob_read(s, key);
-  }
+  SvalId blob_under(const State &s, const Place &p);
 
   // A signed value converted to unsigned ("(unsigned) i <= 255", as
   // "i >= 0 && i < 256" is folded): a bound above is one below too.
@@ -1136,18 +845,7 @@ private:
   // (Memory a call filled keeps its Blob, and memory filled with zeros its
   // zero: what is not written over is still what was put there.)
   void write_memory(State &s, const std::string &key, SvalId v) { write_region(s, m_regions.intern(key), v); }
-  void write_region(State &s, RegionId r, SvalId v) {
-    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                  [&](const auto &m) {
-                                    if (m_regions.inside(m.first, r))
-                                      return true;
-                                    const Sval &held = m_svals[m.second];
-                                    return m_regions.inside(r, m.first) && held.kind != SK::Blob &&
-                                           !(held.kind == SK::Const && held.a == 0);
-                                  }),
-                   s.memory.end());
-    set_binding(s.memory, r, v);
-  }
+  void write_region(State &s, RegionId r, SvalId v);
 
   SvalId read_memory(const State &s, const std::string &key) const {
     const RegionId r = m_regions.find(key);
@@ -1161,35 +859,7 @@ private:
     return false;
   }
 
-  void escape_value(State &s, SvalId v) {
-    v = root_of(v);
-    if (!s.uninit.empty())
-      set_erase(s.uninit, v); // code elsewhere may write it
-    if (v && m_svals[v].kind == SK::LocalAddr) {
-      // Code elsewhere can now reach the local and what it holds.
-      auto local = static_cast<SvalId>(m_svals[v].a);
-      if (!set_contains(s.exposed, local)) {
-        set_insert(s.exposed, local);
-        escape_local(s, local);
-      }
-      return;
-    }
-    if (v && m_svals[v].kind == SK::Aggregate) {
-      // A struct passed by value: what its fields hold escapes with it.
-      const RegionId place = m_regions.find(m_svals.string_at(m_svals[v].a));
-      std::vector<SvalId> held;
-      for (auto &m : s.memory)
-        if (place && m_regions.within(m.first, place) && m_svals[m.second].kind != SK::Aggregate)
-          held.push_back(m.second);
-      for (SvalId h : held)
-        escape_value(s, h);
-      return;
-    }
-    if (v && (is_tracked(s, v) || readonly_param(v)) && !set_contains(s.escaped, v)) {
-      set_insert(s.escaped, v); // (a pointer to const parameter: what it points to may now change)
-      escape_contents(s, "S" + std::to_string(v)); // ...and so does what is stored in it
-    }
-  }
+  void escape_value(State &s, SvalId v);
 
   // The analysed function's parameter v, declared a pointer to const.
   bool readonly_param(SvalId v) const {
@@ -1216,17 +886,7 @@ private:
   }
 
   // The value's root (through offsets) has a state that must not leak.
-  bool holds_resource(const State &s, SvalId v) const {
-    v = root_of(v);
-    if (set_contains(s.escaped, v))
-      return false; // someone else holds it too
-    for (size_t c = 0; c < m_checkers.size(); ++c) {
-      StateId st = map_get<StateId>(s.sm[c], v, 0);
-      if (st && m_checkers[c]->is_leakable(st))
-        return true;
-    }
-    return false;
-  }
+  bool holds_resource(const State &s, SvalId v) const;
 
   // Do two temporaries stand for the same user variable?
   bool same_variable(uint32_t a, uint32_t b) const {
@@ -1239,86 +899,19 @@ private:
   // reachable) until the variable is assigned again or the function returns.
   // A temporary that stands for no variable is held only while nothing
   // else (another temporary, local memory) holds its value.
-  std::vector<uint32_t> unheld(const State &s, const std::vector<uint32_t> &dead) const {
-    std::vector<uint32_t> out;
-    auto held_elsewhere = [&](uint32_t t, SvalId v) {
-      for (auto &b : s.temps)
-        if (b.first != t && b.second == v && std::find(dead.begin(), dead.end(), b.first) == dead.end())
-          return true;
-      for (auto &m : s.memory)
-        if (m.second == v)
-          return true;
-      return false;
-    };
-    for (uint32_t t : dead) {
-      SvalId v = s.temp(t);
-      if (v && holds_resource(s, v) && (fn().temps[t].var || !held_elsewhere(t, v))) {
-        bool superseded = false; // another value of the same variable is bound
-        for (auto &b : s.temps)
-          if (b.first != t && same_variable(t, b.first) && std::find(dead.begin(), dead.end(), b.first) == dead.end())
-            superseded = true;
-        if (!superseded)
-          continue;
-      }
-      out.push_back(t);
-    }
-    return out;
-  }
+  std::vector<uint32_t> unheld(const State &s, const std::vector<uint32_t> &dead) const;
 
   // Readable text of a local memory key: as written where it was stored
   // ("tmp.m_ptr"), else the local's name.
-  std::string memory_text(const State &s, const std::string &key) const {
-    auto it = m_key_text.find(text_key(s, key));
-    if (it != m_key_text.end())
-      return it->second;
-    if (key[0] != 'L' || key_base_end(key) != key.size())
-      return "";
-    const Local *l = local_of(s, key_base(key));
-    return l ? l->name : "";
-  }
+  std::string memory_text(const State &s, const std::string &key) const;
 
   // The key of a memory key's text: a local's text belongs to the function
   // whose frame holds it (another function may use the same frame later).
-  std::string text_key(const State &s, const std::string &key) const {
-    if (key[0] != 'L')
-      return key;
-    const size_t depth = key_base(key) >> kFrameShift;
-    const uint32_t f = depth < s.stack.size() ? s.stack[depth].fn : s.fn;
-    return std::to_string(f) + key;
-  }
+  std::string text_key(const State &s, const std::string &key) const;
 
   // Copies what the fields of the struct at `from` hold to `to` (replacing
   // what `to` held), naming the copies after `to_text` ('ptr.value').
-  void copy_fields(State &s, const std::string &from, const std::string &to, const std::string &to_text) {
-    const std::string from_text = memory_text(s, from);
-    std::vector<std::tuple<std::string, SvalId, std::string>> fields;
-    // A read-only table's entries (a constant configuration passed by value).
-    if (from[0] == 'G' && key_base(from) < m_module.symbols.size()) {
-      const Symbol &sym = m_module.symbols[key_base(from)];
-      const std::string inner = from.substr(key_base_end(from));
-      for (const auto &e : sym.function_table)
-        if (e.first.compare(0, inner.size(), inner) == 0 && e.first.size() > inner.size())
-          fields.push_back({to + e.first.substr(inner.size()), m_svals.get(SK::FuncAddr, e.second), ""});
-      for (const auto &e : sym.constant_table)
-        if (e.first.compare(0, inner.size(), inner) == 0 && e.first.size() > inner.size())
-          fields.push_back({to + e.first.substr(inner.size()), m_svals.get(SK::Const, e.second), ""});
-    }
-    const RegionId from_r = m_regions.find(from);
-    for (auto &m : s.memory)
-      if (from_r && m.first != from_r && m_regions.inside(m.first, from_r)) {
-        const std::string t = memory_text(s, rk(m.first));
-        const bool suffix =
-            !from_text.empty() && t.size() > from_text.size() && t.compare(0, from_text.size(), from_text) == 0;
-        fields.push_back({to + rk(m.first).substr(from.size()), m.second,
-                          suffix && !to_text.empty() ? to_text + t.substr(from_text.size()) : ""});
-      }
-    clear_memory(s, to);
-    for (auto &[key, v, text] : fields) {
-      write_memory(s, key, v);
-      if (!text.empty())
-        m_key_text[text_key(s, key)] = text;
-    }
-  }
+  void copy_fields(State &s, const std::string &from, const std::string &to, const std::string &to_text);
 
   // The slot a struct returned by value is kept in, in the frame at depth
   // (the caller's), until the temporary holding it dies.
@@ -1330,230 +923,18 @@ private:
   }
 
   // --- purging and leaks ---
-  void collect_reachable(const State &s, std::vector<SvalId> &out, const std::vector<SvalId> &roots = {}) const {
-    auto add = [&](SvalId v) {
-      while (v) {
-        out.push_back(v);
-        v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0;
-      }
-    };
-    for (SvalId r : roots)
-      add(r);
-    for (auto &t : s.temps)
-      add(t.second);
-    for (auto &f : s.stack) // the callers' values are still theirs
-      for (auto &t : f.temps)
-        add(t.second);
-    for (auto &m : s.memory) {
-      if (m_regions.kind(m.first) != 'S')
-        add(m.second);
-      else if (caller_visible(rk(m.first))) { // the caller holds the parameter, and so what it points to
-        add(region_base(m.first));
-        add(m.second);
-      }
-    }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    // What a reachable pointer points to is reachable (p->next->data).
-    for (bool grew = true; grew;) {
-      grew = false;
-      for (auto &m : s.memory) {
-        if (m_regions.kind(m.first) != 'S' || !std::binary_search(out.begin(), out.end(), region_base(m.first)))
-          continue;
-        for (SvalId v = m.second; v; v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0)
-          if (!std::binary_search(out.begin(), out.end(), v)) {
-            out.insert(std::lower_bound(out.begin(), out.end(), v), v);
-            grew = true;
-          }
-      }
-    }
-    // The size of what a reachable pointer points to (what is known of n
-    // after malloc (n) stays with the buffer).
-    for (const auto &e : s.extents)
-      if (std::binary_search(out.begin(), out.end(), e.first))
-        for (SvalId v = e.second; v; v = derived_base(v) ? m_svals[v].base : 0)
-          if (!std::binary_search(out.begin(), out.end(), v))
-            out.insert(std::lower_bound(out.begin(), out.end(), v), v);
-  }
+  void collect_reachable(const State &s, std::vector<SvalId> &out, const std::vector<SvalId> &roots = {}) const;
 
   // Unbinds the dead temporaries and the memory of the dead locals (with
   // `everything`, all of it), reports leaks of values that became
   // unreachable, and forgets everything about them.
   void purge(State &s, const std::vector<uint32_t> &dead_temps, const std::vector<uint32_t> &dead_locals,
-             bool everything, SvalId keep, const Loc &loc) {
-    std::vector<std::pair<SvalId, std::string>> dropped;
-    std::vector<std::string> dead_slots;
-    // What the caller still sees: the returned value and, for a struct
-    // returned by value, what its fields hold.
-    std::vector<SvalId> kept;
-    if (keep) {
-      kept.push_back(keep);
-      if (m_svals[keep].kind == SK::Aggregate) {
-        const RegionId place = m_regions.find(m_svals.string_at(m_svals[keep].a));
-        for (auto &m : s.memory)
-          if (place && m_regions.within(m.first, place))
-            kept.push_back(m.second);
-      }
-    }
-    for (uint32_t t : dead_temps) {
-      if (SvalId v = s.temp(t)) {
-        dropped.push_back({v, m_cur->temp_text[t]});
-        s.bind(t, 0);
-        if (m_svals[v].kind == SK::Aggregate && is_return_slot(m_svals.string_at(m_svals[v].a)))
-          dead_slots.push_back(m_svals.string_at(m_svals[v].a));
-      }
-    }
-    // What the memory under prefix held is dropped with it.
-    auto drop_under = [&](const std::string &prefix) {
-      const RegionId place = m_regions.find(prefix);
-      if (!place)
-        return; // (nothing was ever bound there)
-      for (auto it = s.memory.begin(); it != s.memory.end();) {
-        if (m_regions.within(it->first, place)) {
-          dropped.push_back({it->second, memory_text(s, rk(it->first))});
-          it = s.memory.erase(it);
-        } else {
-          ++it;
-        }
-      }
-    };
-    for (const std::string &slot : dead_slots)
-      drop_under(slot);
-    for (uint32_t l : dead_locals)
-      drop_under("L" + std::to_string(l));
-    if (everything) {
-      // Memory first: 'tmp.m_ptr' names a leak better than 'malloc(8)'.
-      // Globals stay, and so does what they reach.
-      // What only the heap held has no name a reader would know
-      // ('<unknown>', as GCC says).
-      for (auto &mm : s.memory)
-        if (m_regions.kind(mm.first) != 'G')
-          dropped.push_back({mm.second, m_regions.kind(mm.first) == 'S' ? "" : memory_text(s, rk(mm.first))});
-      s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                    [&](const auto &m) { return m_regions.kind(m.first) == 'L'; }),
-                     s.memory.end());
-      for (auto &t : s.temps)
-        dropped.push_back({t.second, m_cur->temp_text[t.first]});
-      s.temps.clear();
-    }
-    forget(s, dropped, kept, loc);
-  }
+             bool everything, SvalId keep, const Loc &loc);
 
   // Reports leaks among `dropped` values that nothing reaches any more
   // (`kept` values count as reached), then forgets what no longer matters.
   void forget(State &s, const std::vector<std::pair<SvalId, std::string>> &dropped, const std::vector<SvalId> &kept,
-              const Loc &loc) {
-    if (dropped.empty())
-      return;
-    bool any_state = !s.constraints.empty() || !s.relations.empty() || !s.escaped.empty() || !s.extents.empty();
-    for (const SmMap &m : s.sm)
-      any_state = any_state || !m.empty();
-    if (!any_state)
-      return;
-    // Most dropped values are plain numbers nothing knows about: then there
-    // is nothing to report or forget.
-    auto matters = [&](SvalId v) {
-      for (SvalId r = v; r; r = m_svals[r].kind == SK::Offset || derived_base(r) ? m_svals[r].base : 0) {
-        if (is_tracked(s, r) || set_contains(s.escaped, r))
-          return true;
-        auto c =
-            std::lower_bound(s.constraints.begin(), s.constraints.end(), Constraint{r, false, INT64_MIN, INT64_MIN});
-        if (c != s.constraints.end() && c->v == r)
-          return true;
-        for (const Relation &rel : s.relations)
-          if (rel.a == r || rel.b == r)
-            return true;
-        for (const auto &m : s.memory)
-          if (m_regions.kind(m.first) == 'S' && region_base(m.first) == r)
-            return true;
-        for (const auto &e : s.extents)
-          if (e.first == r)
-            return true;
-      }
-      return false;
-    };
-    // A value still held by a temporary, a local or a global (or kept)
-    // stays reachable, and so does all it reaches: dropping it elsewhere
-    // loses nothing.
-    auto still_held = [&](SvalId v) {
-      auto holds = [&](SvalId x) {
-        for (; x; x = m_svals[x].kind == SK::Offset || derived_base(x) ? m_svals[x].base : 0)
-          if (x == v)
-            return true;
-        return false;
-      };
-      if (std::any_of(kept.begin(), kept.end(), holds))
-        return true;
-      for (auto &t : s.temps)
-        if (holds(t.second))
-          return true;
-      for (auto &f : s.stack)
-        for (auto &t : f.temps)
-          if (holds(t.second))
-            return true;
-      for (auto &m : s.memory)
-        if (m_regions.kind(m.first) != 'S' && holds(m.second))
-          return true;
-      return false;
-    };
-    if (std::none_of(dropped.begin(), dropped.end(),
-                     [&](const auto &d) { return matters(d.first) && !still_held(d.first); }))
-      return;
-    std::vector<SvalId> reach;
-    collect_reachable(s, reach, kept);
-    auto reachable = [&](SvalId v) { return std::binary_search(reach.begin(), reach.end(), v); };
-    auto report_leak = [&](SvalId v, const std::string &text) {
-      if (reachable(v) || set_contains(s.escaped, v))
-        return;
-      for (size_t c = 0; c < m_checkers.size(); ++c) {
-        StateId st = map_get<StateId>(s.sm[c], v, 0);
-        if (!st || !m_checkers[c]->is_leakable(st))
-          continue;
-        if (compare(s, v, OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True)
-          continue;
-        Context ctx(*this, s, static_cast<uint8_t>(c), loc);
-        m_checkers[c]->on_leak(ctx, v, st, text);
-        // One report per value, whichever checkers track it (a
-        // descriptor and its stream are one resource).
-        for (SmMap &m : s.sm)
-          map_set<StateId>(m, v, 0, 0);
-        break;
-      }
-    };
-    // Leaks, in the order the values were dropped (deterministic)...
-    for (auto &d : dropped)
-      report_leak(d.first, d.second);
-    // ...then what only the memory of a lost allocation held, lost with it
-    // (res->a as res leaks): '<unknown>', as GCC names it.
-    for (const auto &m : s.memory)
-      if (m_regions.kind(m.first) == 'S' && !reachable(region_base(m.first)))
-        report_leak(m.second, "");
-    // Forget what no longer matters, including memory behind pointers
-    // nothing holds, and their sizes.
-    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                  [&](const auto &m) {
-                                    return m_regions.kind(m.first) == 'S' && !reachable(region_base(m.first));
-                                  }),
-                   s.memory.end());
-    s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(), [&](const auto &e) { return !reachable(e.first); }),
-                    s.extents.end());
-    for (SmMap &m : s.sm)
-      m.erase(std::remove_if(m.begin(), m.end(), [&](const auto &p) { return !reachable(p.first); }), m.end());
-    s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
-                                       [&](const Constraint &k) {
-                                         // Facts about a const function's result stay true.
-                                         return !reachable(k.v) && m_svals[k.v].kind != SK::Pure;
-                                       }),
-                        s.constraints.end());
-    s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
-                                     [&](const Relation &r) { return !reachable(r.a) || !reachable(r.b); }),
-                      s.relations.end());
-    s.escaped.erase(std::remove_if(s.escaped.begin(), s.escaped.end(), [&](SvalId v) { return !reachable(v); }),
-                    s.escaped.end());
-    s.uninit.erase(std::remove_if(s.uninit.begin(), s.uninit.end(),
-                                  [&](SvalId v) { return m_svals[v].kind != SK::LocalAddr && !reachable(v); }),
-                   s.uninit.end());
-  }
+              const Loc &loc);
 
   // --- checker context ---
   class Context final : public CheckerContext {
@@ -1659,93 +1040,7 @@ private:
     std::unordered_map<int64_t, std::pair<uint32_t, int64_t>> next_k; // uid -> (stamp, k)
   } m_canon;
 
-  std::vector<std::pair<SvalId, SvalId>> canonicalize(State &s) {
-    const uint32_t stamp = ++m_canon.stamp;
-    std::vector<std::pair<SvalId, SvalId>> changed;
-    auto canon = [&](SvalId v, auto &self) -> SvalId {
-      if (!v)
-        return v;
-      if (v < m_canon.names.size() && m_canon.names[v].first == stamp)
-        return m_canon.names[v].second;
-      const Sval sv = m_svals[v];
-      SvalId out = v;
-      if (sv.kind == SK::Conjured && sv.b >= 0) {
-        auto &next = m_canon.next_k[sv.a];
-        if (next.first != stamp)
-          next = {stamp, 0};
-        out = m_svals.get(SK::Conjured, sv.a, next.second++);
-      } else if (sv.kind == SK::Offset) {
-        SvalId b = self(sv.base, self);
-        if (b != sv.base)
-          out = m_svals.get(SK::Offset, sv.a, sv.b, b);
-      } else if (sv.kind == SK::Plus || sv.kind == SK::OpConst) {
-        SvalId b = self(sv.base, self);
-        if (b != sv.base)
-          out = m_svals.get(sv.kind, sv.a, sv.b, b);
-      } else if (sv.kind == SK::Cmp) {
-        SvalId l = self(sv.base, self);
-        SvalId r = self(static_cast<SvalId>(sv.b), self);
-        if (l != sv.base || r != static_cast<SvalId>(sv.b))
-          out = m_svals.get(SK::Cmp, sv.a, r, l);
-      }
-      if (v >= m_canon.names.size())
-        m_canon.names.resize(std::max<size_t>(v + 1, m_canon.names.size() * 2), {0, 0});
-      m_canon.names[v] = {stamp, out};
-      if (out != v)
-        changed.push_back({v, out});
-      return out;
-    };
-    for (auto &f : s.stack)
-      for (auto &t : f.temps)
-        t.second = canon(t.second, canon);
-    for (auto &t : s.temps)
-      t.second = canon(t.second, canon);
-    bool rekeyed = false;
-    for (auto &m : s.memory) {
-      m.second = canon(m.second, canon);
-      if (m_regions.kind(m.first) == 'S') {
-        SvalId base = region_base(m.first);
-        SvalId nb = canon(base, canon);
-        if (nb != base) {
-          m.first = m_regions.rebased(m.first, nb);
-          rekeyed = true;
-        }
-      }
-    }
-    if (rekeyed)
-      std::sort(s.memory.begin(), s.memory.end());
-    for (auto &e : s.extents) {
-      e.first = canon(e.first, canon);
-      e.second = canon(e.second, canon);
-    }
-    for (SmMap &m : s.sm)
-      for (auto &p : m)
-        p.first = canon(p.first, canon);
-    for (Constraint &c : s.constraints)
-      c.v = canon(c.v, canon);
-    for (Relation &r : s.relations) {
-      r.a = canon(r.a, canon);
-      r.b = canon(r.b, canon);
-      if (r.a > r.b) {
-        std::swap(r.a, r.b);
-        r.op = static_cast<uint8_t>(swap_comparison(static_cast<OpName>(r.op)));
-      }
-    }
-    for (SvalId &e : s.escaped)
-      e = canon(e, canon);
-    for (SvalId &u : s.uninit)
-      u = canon(u, canon);
-    if (changed.empty())
-      return changed;
-    std::sort(s.uninit.begin(), s.uninit.end());
-    std::sort(s.relations.begin(), s.relations.end());
-    for (SmMap &m : s.sm)
-      std::sort(m.begin(), m.end());
-    std::sort(s.constraints.begin(), s.constraints.end());
-    std::sort(s.escaped.begin(), s.escaped.end());
-    std::sort(s.extents.begin(), s.extents.end());
-    return changed;
-  }
+  std::vector<std::pair<SvalId, SvalId>> canonicalize(State &s);
 
   // Called when a block has seen many states: keeps what checkers track
   // (and addresses) and lets every other value stand for any value, named
@@ -1758,74 +1053,7 @@ private:
   // is bound there alike has not changed on the way round (what a caller's
   // parameter points to, across a callee's loop) and stays.
   void generalize(State &s, uint32_t block, int level, uint32_t start = 0, bool resumed = false,
-                  const Bindings *earlier = nullptr) {
-    s.approximate = true;
-    // Unwritten storage is reported only on paths with no facts dropped:
-    // past here, knowing it would only keep states apart.
-    s.uninit.clear();
-    // Results of const calls always stay: equal calls must agree.
-    auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
-    // (A struct value names the memory that holds its fields: widening it
-    // would lose them.)
-    auto keep = [&](SvalId v) {
-      SvalId root = root_of(v);
-      return is_address(root) || stays(root) || is_tracked(s, root) || set_contains(s.escaped, root) ||
-             m_svals[root].kind == SK::Aggregate;
-    };
-    // A constant a call just returned stays, and so does the one a return
-    // block returns: no loop runs through them, and branches on a result
-    // (0 or an error code) need it to tell outcomes apart.
-    uint32_t result = 0;
-    if (block < fn().blocks.size() && !fn().blocks[block].insns.empty()) {
-      const std::vector<Instruction> &insns = fn().blocks[block].insns;
-      if (resumed && start < insns.size())
-        result = insns[start].result;
-      else if (insns.back().opcode == Opcode::Ret && !insns.back().operands.empty() &&
-               insns.back().operands[0].is_temp())
-        result = insns.back().operands[0].id;
-    }
-    const std::vector<SvalId> present = roots_in_state(s);
-    for (auto &t : s.temps) {
-      if (result && t.first == result && m_svals[t.second].kind == SK::Const)
-        continue;
-      if (!keep(t.second))
-        t.second = widen_to(s, block, t.first, t.second, &present);
-      else if (level >= 2 && m_svals[t.second].kind == SK::Offset && m_svals[t.second].a != kUnknownOffset)
-        t.second = offset_value(m_svals[t.second].base, kUnknownOffset); // somewhere in the same object
-    }
-    for (Frame &f : s.stack) // the callers' too: they may differ the most
-      for (auto &t : f.temps)
-        if (!keep(t.second)) {
-          const uint32_t uid = info(f.fn).uid_base[f.block] + f.index;
-          t.second = m_svals.get(SK::Conjured, uid, -1 - static_cast<int64_t>(t.first));
-          m_widened.emplace((static_cast<uint64_t>(uid) << 32) | t.first, t.second); // (now in a state)
-        }
-    auto unchanged = [&](const std::pair<RegionId, SvalId> &m) {
-      return earlier && level < 2 && std::binary_search(earlier->begin(), earlier->end(), m);
-    };
-    {
-      Bindings dropped;
-      s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                    [&](const auto &m) {
-                                      const bool drop = !keep(m.second) && !unchanged(m);
-                                      if (drop)
-                                        dropped.push_back(m);
-                                      return drop;
-                                    }),
-                     s.memory.end());
-      forget_unwritten(s, dropped);
-    }
-    // A size stays known where its value does.
-    s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(),
-                                   [&](const auto &e) { return m_svals[e.second].kind != SK::Const && !stays(e.second); }),
-                    s.extents.end());
-    s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
-                                       [&](const Constraint &k) { return !is_tracked(s, k.v) && !stays(k.v); }),
-                        s.constraints.end());
-    s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
-                                     [&](const Relation &r) { return level >= 2 || !stays(r.a) || !stays(r.b); }),
-                      s.relations.end());
-  }
+                  const Bindings *earlier = nullptr);
 
   // When states keep arriving at a point, s takes in an earlier state e
   // that binds the same values and tracks the same states: s keeps only the
@@ -1833,71 +1061,7 @@ private:
   // escape either has. Sound: the result describes both. Example: "p escaped, n >
   // 0" and "n > 0, n < 10" become "p escaped, n > 0"; a state equal to e
   // then stops there.
-  void join(State &s, const State &e) {
-    if (s.fn != e.fn || !(s.stack == e.stack) || s.temps != e.temps || s.sm != e.sm ||
-        s.loops.size() != e.loops.size())
-      return;
-    for (size_t k = 0; k < s.loops.size(); ++k)
-      if (s.loops[k].first != e.loops[k].first)
-        return;
-    // Trips round each loop: the larger count (from two on, constants
-    // flowing round are widened, which covers fewer trips too).
-    for (size_t k = 0; k < s.loops.size(); ++k)
-      s.loops[k].second = std::max(s.loops[k].second, e.loops[k].second);
-    // Memory both describe alike stays; the rest is forgotten (a later
-    // read finds an unknown value).
-    if (s.memory != e.memory) {
-      Bindings common, gone;
-      std::set_intersection(s.memory.begin(), s.memory.end(), e.memory.begin(), e.memory.end(),
-                            std::back_inserter(common));
-      std::set_difference(s.memory.begin(), s.memory.end(), e.memory.begin(), e.memory.end(),
-                          std::back_inserter(gone));
-      s.memory = std::move(common);
-      // What only the forgotten memory held may still be held there: it
-      // escapes rather than leaks.
-      for (const auto &m : gone)
-        escape_value(s, m.second);
-      forget_unwritten(s, gone);
-      Bindings gone_e;
-      std::set_difference(e.memory.begin(), e.memory.end(), s.memory.begin(), s.memory.end(),
-                          std::back_inserter(gone_e));
-      forget_unwritten(s, gone_e);
-    }
-    if (s.extents != e.extents) {
-      Extents both;
-      std::set_intersection(s.extents.begin(), s.extents.end(), e.extents.begin(), e.extents.end(),
-                            std::back_inserter(both));
-      s.extents = std::move(both);
-    }
-    std::vector<Constraint> cs;
-    for (const Constraint &c : s.constraints) {
-      if (!c.is_range) {
-        if (std::binary_search(e.constraints.begin(), e.constraints.end(), c))
-          cs.push_back(c);
-        continue;
-      }
-      auto it = std::lower_bound(e.constraints.begin(), e.constraints.end(), Constraint{c.v, true, INT64_MIN, INT64_MIN});
-      if (it != e.constraints.end() && it->v == c.v && it->is_range)
-        cs.push_back({c.v, true, std::min(c.lo, it->lo), std::max(c.hi, it->hi)});
-    }
-    s.constraints = std::move(cs);
-    // Unwritten only if unwritten on both.
-    std::vector<SvalId> both;
-    std::set_intersection(s.uninit.begin(), s.uninit.end(), e.uninit.begin(), e.uninit.end(),
-                          std::back_inserter(both));
-    s.uninit = std::move(both);
-    std::vector<Relation> rs;
-    std::set_intersection(s.relations.begin(), s.relations.end(), e.relations.begin(), e.relations.end(),
-                          std::back_inserter(rs));
-    s.relations = std::move(rs);
-    std::vector<SvalId> u;
-    std::set_union(s.escaped.begin(), s.escaped.end(), e.escaped.begin(), e.escaped.end(), std::back_inserter(u));
-    s.escaped = std::move(u);
-    u.clear();
-    std::set_union(s.exposed.begin(), s.exposed.end(), e.exposed.begin(), e.exposed.end(), std::back_inserter(u));
-    s.exposed = std::move(u);
-    s.approximate = true;
-  }
+  void join(State &s, const State &e);
 
   // A variable given the NULL constant: the event that explains a later
   // dereference of NULL through it.

@@ -1,0 +1,367 @@
+// Keeping the exploded graph finite: canonical names for values, widening
+// of values flowing round loops, generalization of states that keep
+// arriving at a point, and joins of states that differ only in facts.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/analysis.h"
+
+namespace pathwise::detail {
+
+SvalId FunctionAnalysis::widen_to(State &s, uint32_t block, uint32_t t, SvalId v, const std::vector<SvalId> *present) {
+  // A widened value made for the first time is in no state yet: the
+  // search of the state is needed only for one made before.
+  const uint64_t key = (static_cast<uint64_t>(m_cur->uid_base[block]) << 32) | t;
+  auto it = m_widened.find(key);
+  const bool seen = it != m_widened.end();
+  const SvalId w = seen ? it->second : m_widened.emplace(key, widened(block, t)).first->second;
+  if (seen && v != w &&
+      (present ? std::binary_search(present->begin(), present->end(), w) : in_state(s, w)))
+    rename_value(s, w, conjure(s, m_cur->uid_base[block]));
+  return w;
+}
+
+std::vector<SvalId> FunctionAnalysis::roots_in_state(const State &s) const {
+  std::vector<SvalId> out;
+  for (auto &t : s.temps)
+    out.push_back(root_of(t.second));
+  for (auto &f : s.stack)
+    for (auto &t : f.temps)
+      out.push_back(root_of(t.second));
+  for (auto &m : s.memory) {
+    out.push_back(root_of(m.second));
+    if (m_regions.kind(m.first) == 'S')
+      out.push_back(region_base(m.first));
+  }
+  for (auto &e : s.extents) {
+    out.push_back(e.first);
+    out.push_back(root_of(e.second));
+  }
+  for (const SmMap &m : s.sm)
+    for (auto &p : m)
+      out.push_back(p.first);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+bool FunctionAnalysis::in_state(const State &s, SvalId v) const {
+  auto is_v = [&](SvalId x) { return root_of(x) == v; };
+  for (auto &t : s.temps)
+    if (is_v(t.second))
+      return true;
+  for (auto &f : s.stack)
+    for (auto &t : f.temps)
+      if (is_v(t.second))
+        return true;
+  for (auto &m : s.memory)
+    if (is_v(m.second) || (m_regions.kind(m.first) == 'S' && region_base(m.first) == v))
+      return true;
+  for (auto &e : s.extents)
+    if (e.first == v || is_v(e.second))
+      return true;
+  return is_tracked(s, v);
+}
+
+void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
+  auto sub = [&](SvalId x) {
+    if (x == from)
+      return to;
+    if (x && m_svals[x].kind == SK::Offset && m_svals[x].base == from)
+      return m_svals.get(SK::Offset, m_svals[x].a, m_svals[x].b, to);
+    if (x && m_svals[x].kind == SK::Plus && m_svals[x].base == from) {
+      const SvalId r = plus_value(to, m_svals[x].a, m_svals[x].b);
+      return r ? r : kUnknownSval;
+    }
+    if (x && m_svals[x].kind == SK::OpConst && m_svals[x].base == from)
+      return m_svals[to].kind == SK::Const ? kUnknownSval : m_svals.get(SK::OpConst, m_svals[x].a, m_svals[x].b, to);
+    return x;
+  };
+  for (auto &t : s.temps)
+    t.second = sub(t.second);
+  for (auto &f : s.stack)
+    for (auto &t : f.temps)
+      t.second = sub(t.second);
+  for (auto &m : s.memory) {
+    m.second = sub(m.second);
+    if (m_regions.kind(m.first) == 'S' && region_base(m.first) == from)
+      m.first = m_regions.rebased(m.first, to);
+  }
+  std::sort(s.memory.begin(), s.memory.end());
+  for (auto &e : s.extents) {
+    e.first = sub(e.first);
+    e.second = sub(e.second);
+  }
+  std::sort(s.extents.begin(), s.extents.end());
+  for (SmMap &m : s.sm) {
+    for (auto &p : m)
+      p.first = sub(p.first);
+    std::sort(m.begin(), m.end());
+  }
+  for (Constraint &c : s.constraints)
+    c.v = sub(c.v);
+  std::sort(s.constraints.begin(), s.constraints.end());
+  for (Relation &r : s.relations) {
+    r.a = sub(r.a);
+    r.b = sub(r.b);
+    if (r.a > r.b) {
+      std::swap(r.a, r.b);
+      r.op = static_cast<uint8_t>(swap_comparison(static_cast<OpName>(r.op)));
+    }
+  }
+  std::sort(s.relations.begin(), s.relations.end());
+  for (SvalId &e : s.escaped)
+    e = sub(e);
+  std::sort(s.escaped.begin(), s.escaped.end());
+  for (SvalId &u : s.uninit)
+    u = sub(u);
+  std::sort(s.uninit.begin(), s.uninit.end());
+}
+
+bool FunctionAnalysis::sval_in_use(const State &s, SvalId v) const {
+  // (Also as the base of a sum: "i + 1" names i.)
+  auto names = [&](SvalId x) { return x == v || derived_base(x) == v; };
+  for (auto &t : s.temps)
+    if (names(t.second))
+      return true;
+  for (auto &m : s.memory)
+    if (names(m.second) || (m_regions.kind(m.first) == 'S' && region_base(m.first) == v))
+      return true;
+  for (auto &e : s.extents)
+    if (e.first == v || names(e.second))
+      return true;
+  if (is_tracked(s, v) || set_contains(s.escaped, v))
+    return true;
+  for (auto &f : s.stack)
+    for (auto &t : f.temps)
+      if (names(t.second))
+        return true;
+  for (const Constraint &c : s.constraints)
+    if (derived_base(c.v) == v)
+      return true;
+  return false;
+}
+
+std::vector<std::pair<SvalId, SvalId>> FunctionAnalysis::canonicalize(State &s) {
+  const uint32_t stamp = ++m_canon.stamp;
+  std::vector<std::pair<SvalId, SvalId>> changed;
+  auto canon = [&](SvalId v, auto &self) -> SvalId {
+    if (!v)
+      return v;
+    if (v < m_canon.names.size() && m_canon.names[v].first == stamp)
+      return m_canon.names[v].second;
+    const Sval sv = m_svals[v];
+    SvalId out = v;
+    if (sv.kind == SK::Conjured && sv.b >= 0) {
+      auto &next = m_canon.next_k[sv.a];
+      if (next.first != stamp)
+        next = {stamp, 0};
+      out = m_svals.get(SK::Conjured, sv.a, next.second++);
+    } else if (sv.kind == SK::Offset) {
+      SvalId b = self(sv.base, self);
+      if (b != sv.base)
+        out = m_svals.get(SK::Offset, sv.a, sv.b, b);
+    } else if (sv.kind == SK::Plus || sv.kind == SK::OpConst) {
+      SvalId b = self(sv.base, self);
+      if (b != sv.base)
+        out = m_svals.get(sv.kind, sv.a, sv.b, b);
+    } else if (sv.kind == SK::Cmp) {
+      SvalId l = self(sv.base, self);
+      SvalId r = self(static_cast<SvalId>(sv.b), self);
+      if (l != sv.base || r != static_cast<SvalId>(sv.b))
+        out = m_svals.get(SK::Cmp, sv.a, r, l);
+    }
+    if (v >= m_canon.names.size())
+      m_canon.names.resize(std::max<size_t>(v + 1, m_canon.names.size() * 2), {0, 0});
+    m_canon.names[v] = {stamp, out};
+    if (out != v)
+      changed.push_back({v, out});
+    return out;
+  };
+  for (auto &f : s.stack)
+    for (auto &t : f.temps)
+      t.second = canon(t.second, canon);
+  for (auto &t : s.temps)
+    t.second = canon(t.second, canon);
+  bool rekeyed = false;
+  for (auto &m : s.memory) {
+    m.second = canon(m.second, canon);
+    if (m_regions.kind(m.first) == 'S') {
+      SvalId base = region_base(m.first);
+      SvalId nb = canon(base, canon);
+      if (nb != base) {
+        m.first = m_regions.rebased(m.first, nb);
+        rekeyed = true;
+      }
+    }
+  }
+  if (rekeyed)
+    std::sort(s.memory.begin(), s.memory.end());
+  for (auto &e : s.extents) {
+    e.first = canon(e.first, canon);
+    e.second = canon(e.second, canon);
+  }
+  for (SmMap &m : s.sm)
+    for (auto &p : m)
+      p.first = canon(p.first, canon);
+  for (Constraint &c : s.constraints)
+    c.v = canon(c.v, canon);
+  for (Relation &r : s.relations) {
+    r.a = canon(r.a, canon);
+    r.b = canon(r.b, canon);
+    if (r.a > r.b) {
+      std::swap(r.a, r.b);
+      r.op = static_cast<uint8_t>(swap_comparison(static_cast<OpName>(r.op)));
+    }
+  }
+  for (SvalId &e : s.escaped)
+    e = canon(e, canon);
+  for (SvalId &u : s.uninit)
+    u = canon(u, canon);
+  if (changed.empty())
+    return changed;
+  std::sort(s.uninit.begin(), s.uninit.end());
+  std::sort(s.relations.begin(), s.relations.end());
+  for (SmMap &m : s.sm)
+    std::sort(m.begin(), m.end());
+  std::sort(s.constraints.begin(), s.constraints.end());
+  std::sort(s.escaped.begin(), s.escaped.end());
+  std::sort(s.extents.begin(), s.extents.end());
+  return changed;
+}
+
+void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t start, bool resumed,
+                                  const Bindings *earlier) {
+  s.approximate = true;
+  // Unwritten storage is reported only on paths with no facts dropped:
+  // past here, knowing it would only keep states apart.
+  s.uninit.clear();
+  // Results of const calls always stay: equal calls must agree.
+  auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
+  // (A struct value names the memory that holds its fields: widening it
+  // would lose them.)
+  auto keep = [&](SvalId v) {
+    SvalId root = root_of(v);
+    return is_address(root) || stays(root) || is_tracked(s, root) || set_contains(s.escaped, root) ||
+           m_svals[root].kind == SK::Aggregate;
+  };
+  // A constant a call just returned stays, and so does the one a return
+  // block returns: no loop runs through them, and branches on a result
+  // (0 or an error code) need it to tell outcomes apart.
+  uint32_t result = 0;
+  if (block < fn().blocks.size() && !fn().blocks[block].insns.empty()) {
+    const std::vector<Instruction> &insns = fn().blocks[block].insns;
+    if (resumed && start < insns.size())
+      result = insns[start].result;
+    else if (insns.back().opcode == Opcode::Ret && !insns.back().operands.empty() &&
+             insns.back().operands[0].is_temp())
+      result = insns.back().operands[0].id;
+  }
+  const std::vector<SvalId> present = roots_in_state(s);
+  for (auto &t : s.temps) {
+    if (result && t.first == result && m_svals[t.second].kind == SK::Const)
+      continue;
+    if (!keep(t.second))
+      t.second = widen_to(s, block, t.first, t.second, &present);
+    else if (level >= 2 && m_svals[t.second].kind == SK::Offset && m_svals[t.second].a != kUnknownOffset)
+      t.second = offset_value(m_svals[t.second].base, kUnknownOffset); // somewhere in the same object
+  }
+  for (Frame &f : s.stack) // the callers' too: they may differ the most
+    for (auto &t : f.temps)
+      if (!keep(t.second)) {
+        const uint32_t uid = info(f.fn).uid_base[f.block] + f.index;
+        t.second = m_svals.get(SK::Conjured, uid, -1 - static_cast<int64_t>(t.first));
+        m_widened.emplace((static_cast<uint64_t>(uid) << 32) | t.first, t.second); // (now in a state)
+      }
+  auto unchanged = [&](const std::pair<RegionId, SvalId> &m) {
+    return earlier && level < 2 && std::binary_search(earlier->begin(), earlier->end(), m);
+  };
+  {
+    Bindings dropped;
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                  [&](const auto &m) {
+                                    const bool drop = !keep(m.second) && !unchanged(m);
+                                    if (drop)
+                                      dropped.push_back(m);
+                                    return drop;
+                                  }),
+                   s.memory.end());
+    forget_unwritten(s, dropped);
+  }
+  // A size stays known where its value does.
+  s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(),
+                                 [&](const auto &e) { return m_svals[e.second].kind != SK::Const && !stays(e.second); }),
+                  s.extents.end());
+  s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
+                                     [&](const Constraint &k) { return !is_tracked(s, k.v) && !stays(k.v); }),
+                      s.constraints.end());
+  s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
+                                   [&](const Relation &r) { return level >= 2 || !stays(r.a) || !stays(r.b); }),
+                    s.relations.end());
+}
+
+void FunctionAnalysis::join(State &s, const State &e) {
+  if (s.fn != e.fn || !(s.stack == e.stack) || s.temps != e.temps || s.sm != e.sm ||
+      s.loops.size() != e.loops.size())
+    return;
+  for (size_t k = 0; k < s.loops.size(); ++k)
+    if (s.loops[k].first != e.loops[k].first)
+      return;
+  // Trips round each loop: the larger count (from two on, constants
+  // flowing round are widened, which covers fewer trips too).
+  for (size_t k = 0; k < s.loops.size(); ++k)
+    s.loops[k].second = std::max(s.loops[k].second, e.loops[k].second);
+  // Memory both describe alike stays; the rest is forgotten (a later
+  // read finds an unknown value).
+  if (s.memory != e.memory) {
+    Bindings common, gone;
+    std::set_intersection(s.memory.begin(), s.memory.end(), e.memory.begin(), e.memory.end(),
+                          std::back_inserter(common));
+    std::set_difference(s.memory.begin(), s.memory.end(), e.memory.begin(), e.memory.end(),
+                        std::back_inserter(gone));
+    s.memory = std::move(common);
+    // What only the forgotten memory held may still be held there: it
+    // escapes rather than leaks.
+    for (const auto &m : gone)
+      escape_value(s, m.second);
+    forget_unwritten(s, gone);
+    Bindings gone_e;
+    std::set_difference(e.memory.begin(), e.memory.end(), s.memory.begin(), s.memory.end(),
+                        std::back_inserter(gone_e));
+    forget_unwritten(s, gone_e);
+  }
+  if (s.extents != e.extents) {
+    Extents both;
+    std::set_intersection(s.extents.begin(), s.extents.end(), e.extents.begin(), e.extents.end(),
+                          std::back_inserter(both));
+    s.extents = std::move(both);
+  }
+  std::vector<Constraint> cs;
+  for (const Constraint &c : s.constraints) {
+    if (!c.is_range) {
+      if (std::binary_search(e.constraints.begin(), e.constraints.end(), c))
+        cs.push_back(c);
+      continue;
+    }
+    auto it = std::lower_bound(e.constraints.begin(), e.constraints.end(), Constraint{c.v, true, INT64_MIN, INT64_MIN});
+    if (it != e.constraints.end() && it->v == c.v && it->is_range)
+      cs.push_back({c.v, true, std::min(c.lo, it->lo), std::max(c.hi, it->hi)});
+  }
+  s.constraints = std::move(cs);
+  // Unwritten only if unwritten on both.
+  std::vector<SvalId> both;
+  std::set_intersection(s.uninit.begin(), s.uninit.end(), e.uninit.begin(), e.uninit.end(),
+                        std::back_inserter(both));
+  s.uninit = std::move(both);
+  std::vector<Relation> rs;
+  std::set_intersection(s.relations.begin(), s.relations.end(), e.relations.begin(), e.relations.end(),
+                        std::back_inserter(rs));
+  s.relations = std::move(rs);
+  std::vector<SvalId> u;
+  std::set_union(s.escaped.begin(), s.escaped.end(), e.escaped.begin(), e.escaped.end(), std::back_inserter(u));
+  s.escaped = std::move(u);
+  u.clear();
+  std::set_union(s.exposed.begin(), s.exposed.end(), e.exposed.begin(), e.exposed.end(), std::back_inserter(u));
+  s.exposed = std::move(u);
+  s.approximate = true;
+}
+
+} // namespace pathwise::detail

@@ -1,0 +1,290 @@
+// The engine's memory model on a state: the keys of places (what a pointer
+// points to, a local's field), reads and writes, what escapes when memory
+// becomes reachable from elsewhere, and what a call may change.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/analysis.h"
+
+namespace pathwise::detail {
+
+std::string FunctionAnalysis::pointee_key(SvalId v, int64_t off) const {
+  bool field = off == 0; // (an offset of fields only: see offset_value)
+  while (m_svals[v].kind == SK::Offset) {
+    if (m_svals[v].a == kUnknownOffset)
+      return "";
+    off += m_svals[v].a;
+    field = field && m_svals[v].b == 1;
+    v = m_svals[v].base;
+  }
+  const Sval &sv = m_svals[v];
+  std::string key;
+  if (sv.kind == SK::LocalAddr)
+    key = "L" + std::to_string(sv.a);
+  else if (sv.kind == SK::GlobalAddr)
+    key = "G" + std::to_string(sv.a);
+  else if (v != kUnknownSval &&
+           (sv.kind == SK::Param || sv.kind == SK::Conjured || sv.kind == SK::Init || sv.kind == SK::Pure))
+    key = "S" + std::to_string(v);
+  else
+    return "";
+  // Within a variable a byte offset is a field's ("&r.f" points to
+  // r.f): spelled as the field is. Beyond what a pointer points to, it
+  // is a neighbour (p[1] beside *p).
+  if (off)
+    key += (sv.kind == SK::LocalAddr || sv.kind == SK::GlobalAddr || field ? "." : "+") + std::to_string(off);
+  return key;
+}
+
+SvalId FunctionAnalysis::table_entry(const std::string &key) {
+  const size_t end = key_base_end(key);
+  const SvalId sym = key_base(key);
+  if (sym >= m_module.symbols.size() || !m_summary.stable[sym])
+    return 0;
+  for (const auto &e : m_module.symbols[sym].function_table)
+    if (key.compare(end, std::string::npos, e.first) == 0)
+      return m_svals.get(SK::FuncAddr, e.second);
+  for (const auto &e : m_module.symbols[sym].constant_table)
+    if (key.compare(end, std::string::npos, e.first) == 0)
+      return m_svals.get(SK::Const, e.second);
+  // (Only a whole field or element: not bytes inside one.)
+  if (m_module.symbols[sym].init_complete && key.find('?') == std::string::npos &&
+      key.find('+') == std::string::npos)
+    return m_svals.get(SK::Const, 0);
+  return 0;
+}
+
+std::string FunctionAnalysis::local_key(const State &s, const Place &p) {
+  std::string key;
+  if (p.base == PlaceBase::Local) {
+    key = "L" + std::to_string(local_id(s, p.id));
+  } else if (p.base == PlaceBase::Global) {
+    key = "G" + std::to_string(p.id);
+  } else if (p.base == PlaceBase::Deref) {
+    key = pointee_key(operand_value(s, p.pointer), p.offset);
+    if (key.empty())
+      return "";
+  } else {
+    return "";
+  }
+  for (const Accessor &a : p.path) {
+    if (a.kind == Accessor::Kind::Field) {
+      key += a.offset >= 0 ? "." + std::to_string(a.offset) : "." + a.name + "?";
+    } else {
+      int64_t c;
+      if (!known_value(s, operand_value(s, a.index), c))
+        return "";
+      key += "[" + std::to_string(c) + "]";
+    }
+  }
+  return key;
+}
+
+void FunctionAnalysis::forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept) {
+  const std::string base = keep.substr(0, key_base_end(keep));
+  // What a pointer-to-const parameter points to changes only where its
+  // pointer went (as Clang's analyzer assumes of any parameter): kept
+  // too, unless it escaped.
+  std::vector<std::string> kept = also_kept;
+  for (uint32_t k : m_module.functions[m_entry].readonly_params) {
+    const SvalId param = m_svals.get(SK::Param, static_cast<int64_t>(k) - 1);
+    if (!set_contains(s.escaped, param))
+      kept.push_back("S" + std::to_string(param));
+  }
+  auto goes = [&](const std::pair<RegionId, SvalId> &m) {
+    const std::string &key = rk(m.first);
+    return key[0] != 'L' && (base.empty() || !key_within(key, base)) && !private_region(s, key) &&
+           !stable_global(key) &&
+           std::none_of(kept.begin(), kept.end(), [&](const std::string &k) { return key_within(key, k); });
+  };
+  // What globals (and the caller's memory) held may now be held
+  // elsewhere.
+  std::vector<SvalId> held;
+  for (auto &m : s.memory)
+    if ((m_regions.kind(m.first) == 'G' || caller_visible(rk(m.first))) && goes(m))
+      held.push_back(m.second);
+  for (SvalId h : held)
+    escape_value(s, h);
+  s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), goes), s.memory.end());
+}
+
+void FunctionAnalysis::escape_contents(State &s, const std::string &prefix) {
+  const RegionId place = m_regions.find(prefix);
+  if (!place)
+    return; // (nothing was ever bound there)
+  std::vector<SvalId> held;
+  for (auto &m : s.memory)
+    if (m_regions.within(m.first, place))
+      held.push_back(m.second);
+  for (SvalId h : held)
+    escape_value(s, h);
+}
+
+SvalId FunctionAnalysis::enclosing_value(const State &s, const std::string &key, size_t *at) const {
+  for (size_t end = key.size(); end > key_base_end(key);) {
+    const size_t cut = key.find_last_of(".[+", end - 1);
+    if (cut == std::string::npos || cut < key_base_end(key) || (key[0] == 'S' && key[cut] == '+'))
+      break; // (p[1] is beside *p, not inside it)
+    if (const SvalId outer = read_memory(s, key.substr(0, cut))) {
+      if (at)
+        *at = cut;
+      return outer;
+    }
+    end = cut;
+  }
+  return 0;
+}
+
+SvalId FunctionAnalysis::blob_read(const State &s, const std::string &key) {
+  const SvalId own = read_memory(s, key);
+  if (own)
+    return m_svals[own].kind == SK::Blob ? own : 0;
+  size_t at = 0;
+  SvalId outer = enclosing_value(s, key, &at);
+  if (!outer && key[0] == 'S' && key_base_end(key) < key.size() && key[key_base_end(key)] == '+') {
+    // p[1] lies beside *p, but inside what a call filled from p on.
+    at = key_base_end(key);
+    outer = read_memory(s, key.substr(0, at));
+  }
+  if (!outer || m_svals[outer].kind != SK::Blob)
+    return 0;
+  return m_svals.get(SK::Part, m_svals.string_id(key.substr(at)), 0, outer);
+}
+
+SvalId FunctionAnalysis::fill_pointee(uint8_t checker, SvalId v) {
+  const std::string key = pointee_key(v);
+  if (key.empty())
+    return 0;
+  const SvalId blob = m_svals.get(SK::Blob, m_step_uid, m_svals.string_id(key));
+  m_fills.push_back({key, blob, checker, 0});
+  m_any_fill = true;
+  return blob;
+}
+
+SvalId FunctionAnalysis::blob_under(const State &s, const Place &p) {
+  std::string key;
+  if (p.base == PlaceBase::Local)
+    key = "L" + std::to_string(local_id(s, p.id));
+  else if (p.base == PlaceBase::Deref)
+    key = pointee_key(operand_value(s, p.pointer), p.offset);
+  return key.empty() ? 0 : blob_read(s, key);
+}
+
+void FunctionAnalysis::write_region(State &s, RegionId r, SvalId v) {
+  s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                [&](const auto &m) {
+                                  if (m_regions.inside(m.first, r))
+                                    return true;
+                                  const Sval &held = m_svals[m.second];
+                                  return m_regions.inside(r, m.first) && held.kind != SK::Blob &&
+                                         !(held.kind == SK::Const && held.a == 0);
+                                }),
+                 s.memory.end());
+  set_binding(s.memory, r, v);
+}
+
+void FunctionAnalysis::escape_value(State &s, SvalId v) {
+  v = root_of(v);
+  if (!s.uninit.empty())
+    set_erase(s.uninit, v); // code elsewhere may write it
+  if (v && m_svals[v].kind == SK::LocalAddr) {
+    // Code elsewhere can now reach the local and what it holds.
+    auto local = static_cast<SvalId>(m_svals[v].a);
+    if (!set_contains(s.exposed, local)) {
+      set_insert(s.exposed, local);
+      escape_local(s, local);
+    }
+    return;
+  }
+  if (v && m_svals[v].kind == SK::Aggregate) {
+    // A struct passed by value: what its fields hold escapes with it.
+    const RegionId place = m_regions.find(m_svals.string_at(m_svals[v].a));
+    std::vector<SvalId> held;
+    for (auto &m : s.memory)
+      if (place && m_regions.within(m.first, place) && m_svals[m.second].kind != SK::Aggregate)
+        held.push_back(m.second);
+    for (SvalId h : held)
+      escape_value(s, h);
+    return;
+  }
+  if (v && (is_tracked(s, v) || readonly_param(v)) && !set_contains(s.escaped, v)) {
+    set_insert(s.escaped, v); // (a pointer to const parameter: what it points to may now change)
+    escape_contents(s, "S" + std::to_string(v)); // ...and so does what is stored in it
+  }
+}
+
+void FunctionAnalysis::copy_fields(State &s, const std::string &from, const std::string &to, const std::string &to_text) {
+  const std::string from_text = memory_text(s, from);
+  std::vector<std::tuple<std::string, SvalId, std::string>> fields;
+  // A read-only table's entries (a constant configuration passed by value).
+  if (from[0] == 'G' && key_base(from) < m_module.symbols.size()) {
+    const Symbol &sym = m_module.symbols[key_base(from)];
+    const std::string inner = from.substr(key_base_end(from));
+    for (const auto &e : sym.function_table)
+      if (e.first.compare(0, inner.size(), inner) == 0 && e.first.size() > inner.size())
+        fields.push_back({to + e.first.substr(inner.size()), m_svals.get(SK::FuncAddr, e.second), ""});
+    for (const auto &e : sym.constant_table)
+      if (e.first.compare(0, inner.size(), inner) == 0 && e.first.size() > inner.size())
+        fields.push_back({to + e.first.substr(inner.size()), m_svals.get(SK::Const, e.second), ""});
+  }
+  const RegionId from_r = m_regions.find(from);
+  for (auto &m : s.memory)
+    if (from_r && m.first != from_r && m_regions.inside(m.first, from_r)) {
+      const std::string t = memory_text(s, rk(m.first));
+      const bool suffix =
+          !from_text.empty() && t.size() > from_text.size() && t.compare(0, from_text.size(), from_text) == 0;
+      fields.push_back({to + rk(m.first).substr(from.size()), m.second,
+                        suffix && !to_text.empty() ? to_text + t.substr(from_text.size()) : ""});
+    }
+  clear_memory(s, to);
+  for (auto &[key, v, text] : fields) {
+    write_memory(s, key, v);
+    if (!text.empty())
+      m_key_text[text_key(s, key)] = text;
+  }
+}
+
+std::string FunctionAnalysis::memory_text(const State &s, const std::string &key) const {
+  auto it = m_key_text.find(text_key(s, key));
+  if (it != m_key_text.end())
+    return it->second;
+  if (key[0] != 'L' || key_base_end(key) != key.size())
+    return "";
+  const Local *l = local_of(s, key_base(key));
+  return l ? l->name : "";
+}
+
+std::string FunctionAnalysis::text_key(const State &s, const std::string &key) const {
+  if (key[0] != 'L')
+    return key;
+  const size_t depth = key_base(key) >> kFrameShift;
+  const uint32_t f = depth < s.stack.size() ? s.stack[depth].fn : s.fn;
+  return std::to_string(f) + key;
+}
+
+bool FunctionAnalysis::laid_out_alike(const State &s, const std::string &key) const {
+  const RegionId base = m_regions.find(std::string_view(key).substr(0, key_base_end(key)));
+  if (!base)
+    return true; // (nothing was ever bound there)
+  const std::string shape = key_shape(key);
+  bool any = false;
+  for (const auto &m : s.memory) {
+    if (m_regions.base(m.first) != base || m_svals[m.second].kind == SK::Init)
+      continue; // (a read remembered, not a write)
+    any = true;
+    if (key_shape(rk(m.first)) == shape)
+      return true;
+  }
+  return !any;
+}
+
+bool FunctionAnalysis::union_written(const State &s, const Place &p) {
+  Place prefix = p;
+  for (size_t k = 0; k < p.path.size(); ++k)
+    if (p.path[k].kind == Accessor::Kind::Field && p.path[k].in_union) {
+      prefix.path.resize(k + 1);
+      const std::string key = local_key(s, prefix);
+      return key.empty() || bound_inside(s, key);
+    }
+  return false;
+}
+
+} // namespace pathwise::detail

@@ -1,0 +1,266 @@
+// Purging: what a state no longer reaches is forgotten, and a resource
+// that became unreachable is reported as leaked.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "analysis/analysis.h"
+
+namespace pathwise::detail {
+
+bool FunctionAnalysis::holds_resource(const State &s, SvalId v) const {
+  v = root_of(v);
+  if (set_contains(s.escaped, v))
+    return false; // someone else holds it too
+  for (size_t c = 0; c < m_checkers.size(); ++c) {
+    StateId st = map_get<StateId>(s.sm[c], v, 0);
+    if (st && m_checkers[c]->is_leakable(st))
+      return true;
+  }
+  return false;
+}
+
+std::vector<uint32_t> FunctionAnalysis::unheld(const State &s, const std::vector<uint32_t> &dead) const {
+  std::vector<uint32_t> out;
+  auto held_elsewhere = [&](uint32_t t, SvalId v) {
+    for (auto &b : s.temps)
+      if (b.first != t && b.second == v && std::find(dead.begin(), dead.end(), b.first) == dead.end())
+        return true;
+    for (auto &m : s.memory)
+      if (m.second == v)
+        return true;
+    return false;
+  };
+  for (uint32_t t : dead) {
+    SvalId v = s.temp(t);
+    if (v && holds_resource(s, v) && (fn().temps[t].var || !held_elsewhere(t, v))) {
+      bool superseded = false; // another value of the same variable is bound
+      for (auto &b : s.temps)
+        if (b.first != t && same_variable(t, b.first) && std::find(dead.begin(), dead.end(), b.first) == dead.end())
+          superseded = true;
+      if (!superseded)
+        continue;
+    }
+    out.push_back(t);
+  }
+  return out;
+}
+
+void FunctionAnalysis::collect_reachable(const State &s, std::vector<SvalId> &out, const std::vector<SvalId> &roots) const {
+  auto add = [&](SvalId v) {
+    while (v) {
+      out.push_back(v);
+      v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0;
+    }
+  };
+  for (SvalId r : roots)
+    add(r);
+  for (auto &t : s.temps)
+    add(t.second);
+  for (auto &f : s.stack) // the callers' values are still theirs
+    for (auto &t : f.temps)
+      add(t.second);
+  for (auto &m : s.memory) {
+    if (m_regions.kind(m.first) != 'S')
+      add(m.second);
+    else if (caller_visible(rk(m.first))) { // the caller holds the parameter, and so what it points to
+      add(region_base(m.first));
+      add(m.second);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  // What a reachable pointer points to is reachable (p->next->data).
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (auto &m : s.memory) {
+      if (m_regions.kind(m.first) != 'S' || !std::binary_search(out.begin(), out.end(), region_base(m.first)))
+        continue;
+      for (SvalId v = m.second; v; v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0)
+        if (!std::binary_search(out.begin(), out.end(), v)) {
+          out.insert(std::lower_bound(out.begin(), out.end(), v), v);
+          grew = true;
+        }
+    }
+  }
+  // The size of what a reachable pointer points to (what is known of n
+  // after malloc (n) stays with the buffer).
+  for (const auto &e : s.extents)
+    if (std::binary_search(out.begin(), out.end(), e.first))
+      for (SvalId v = e.second; v; v = derived_base(v) ? m_svals[v].base : 0)
+        if (!std::binary_search(out.begin(), out.end(), v))
+          out.insert(std::lower_bound(out.begin(), out.end(), v), v);
+}
+
+void FunctionAnalysis::purge(State &s, const std::vector<uint32_t> &dead_temps, const std::vector<uint32_t> &dead_locals,
+                             bool everything, SvalId keep, const Loc &loc) {
+  std::vector<std::pair<SvalId, std::string>> dropped;
+  std::vector<std::string> dead_slots;
+  // What the caller still sees: the returned value and, for a struct
+  // returned by value, what its fields hold.
+  std::vector<SvalId> kept;
+  if (keep) {
+    kept.push_back(keep);
+    if (m_svals[keep].kind == SK::Aggregate) {
+      const RegionId place = m_regions.find(m_svals.string_at(m_svals[keep].a));
+      for (auto &m : s.memory)
+        if (place && m_regions.within(m.first, place))
+          kept.push_back(m.second);
+    }
+  }
+  for (uint32_t t : dead_temps) {
+    if (SvalId v = s.temp(t)) {
+      dropped.push_back({v, m_cur->temp_text[t]});
+      s.bind(t, 0);
+      if (m_svals[v].kind == SK::Aggregate && is_return_slot(m_svals.string_at(m_svals[v].a)))
+        dead_slots.push_back(m_svals.string_at(m_svals[v].a));
+    }
+  }
+  // What the memory under prefix held is dropped with it.
+  auto drop_under = [&](const std::string &prefix) {
+    const RegionId place = m_regions.find(prefix);
+    if (!place)
+      return; // (nothing was ever bound there)
+    for (auto it = s.memory.begin(); it != s.memory.end();) {
+      if (m_regions.within(it->first, place)) {
+        dropped.push_back({it->second, memory_text(s, rk(it->first))});
+        it = s.memory.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  };
+  for (const std::string &slot : dead_slots)
+    drop_under(slot);
+  for (uint32_t l : dead_locals)
+    drop_under("L" + std::to_string(l));
+  if (everything) {
+    // Memory first: 'tmp.m_ptr' names a leak better than 'malloc(8)'.
+    // Globals stay, and so does what they reach.
+    // What only the heap held has no name a reader would know
+    // ('<unknown>', as GCC says).
+    for (auto &mm : s.memory)
+      if (m_regions.kind(mm.first) != 'G')
+        dropped.push_back({mm.second, m_regions.kind(mm.first) == 'S' ? "" : memory_text(s, rk(mm.first))});
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                  [&](const auto &m) { return m_regions.kind(m.first) == 'L'; }),
+                   s.memory.end());
+    for (auto &t : s.temps)
+      dropped.push_back({t.second, m_cur->temp_text[t.first]});
+    s.temps.clear();
+  }
+  forget(s, dropped, kept, loc);
+}
+
+void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std::string>> &dropped, const std::vector<SvalId> &kept,
+                              const Loc &loc) {
+  if (dropped.empty())
+    return;
+  bool any_state = !s.constraints.empty() || !s.relations.empty() || !s.escaped.empty() || !s.extents.empty();
+  for (const SmMap &m : s.sm)
+    any_state = any_state || !m.empty();
+  if (!any_state)
+    return;
+  // Most dropped values are plain numbers nothing knows about: then there
+  // is nothing to report or forget.
+  auto matters = [&](SvalId v) {
+    for (SvalId r = v; r; r = m_svals[r].kind == SK::Offset || derived_base(r) ? m_svals[r].base : 0) {
+      if (is_tracked(s, r) || set_contains(s.escaped, r))
+        return true;
+      auto c =
+          std::lower_bound(s.constraints.begin(), s.constraints.end(), Constraint{r, false, INT64_MIN, INT64_MIN});
+      if (c != s.constraints.end() && c->v == r)
+        return true;
+      for (const Relation &rel : s.relations)
+        if (rel.a == r || rel.b == r)
+          return true;
+      for (const auto &m : s.memory)
+        if (m_regions.kind(m.first) == 'S' && region_base(m.first) == r)
+          return true;
+      for (const auto &e : s.extents)
+        if (e.first == r)
+          return true;
+    }
+    return false;
+  };
+  // A value still held by a temporary, a local or a global (or kept)
+  // stays reachable, and so does all it reaches: dropping it elsewhere
+  // loses nothing.
+  auto still_held = [&](SvalId v) {
+    auto holds = [&](SvalId x) {
+      for (; x; x = m_svals[x].kind == SK::Offset || derived_base(x) ? m_svals[x].base : 0)
+        if (x == v)
+          return true;
+      return false;
+    };
+    if (std::any_of(kept.begin(), kept.end(), holds))
+      return true;
+    for (auto &t : s.temps)
+      if (holds(t.second))
+        return true;
+    for (auto &f : s.stack)
+      for (auto &t : f.temps)
+        if (holds(t.second))
+          return true;
+    for (auto &m : s.memory)
+      if (m_regions.kind(m.first) != 'S' && holds(m.second))
+        return true;
+    return false;
+  };
+  if (std::none_of(dropped.begin(), dropped.end(),
+                   [&](const auto &d) { return matters(d.first) && !still_held(d.first); }))
+    return;
+  std::vector<SvalId> reach;
+  collect_reachable(s, reach, kept);
+  auto reachable = [&](SvalId v) { return std::binary_search(reach.begin(), reach.end(), v); };
+  auto report_leak = [&](SvalId v, const std::string &text) {
+    if (reachable(v) || set_contains(s.escaped, v))
+      return;
+    for (size_t c = 0; c < m_checkers.size(); ++c) {
+      StateId st = map_get<StateId>(s.sm[c], v, 0);
+      if (!st || !m_checkers[c]->is_leakable(st))
+        continue;
+      if (compare(s, v, OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True)
+        continue;
+      Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+      m_checkers[c]->on_leak(ctx, v, st, text);
+      // One report per value, whichever checkers track it (a
+      // descriptor and its stream are one resource).
+      for (SmMap &m : s.sm)
+        map_set<StateId>(m, v, 0, 0);
+      break;
+    }
+  };
+  // Leaks, in the order the values were dropped (deterministic)...
+  for (auto &d : dropped)
+    report_leak(d.first, d.second);
+  // ...then what only the memory of a lost allocation held, lost with it
+  // (res->a as res leaks): '<unknown>', as GCC names it.
+  for (const auto &m : s.memory)
+    if (m_regions.kind(m.first) == 'S' && !reachable(region_base(m.first)))
+      report_leak(m.second, "");
+  // Forget what no longer matters, including memory behind pointers
+  // nothing holds, and their sizes.
+  s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                [&](const auto &m) {
+                                  return m_regions.kind(m.first) == 'S' && !reachable(region_base(m.first));
+                                }),
+                 s.memory.end());
+  s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(), [&](const auto &e) { return !reachable(e.first); }),
+                  s.extents.end());
+  for (SmMap &m : s.sm)
+    m.erase(std::remove_if(m.begin(), m.end(), [&](const auto &p) { return !reachable(p.first); }), m.end());
+  s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
+                                     [&](const Constraint &k) {
+                                       // Facts about a const function's result stay true.
+                                       return !reachable(k.v) && m_svals[k.v].kind != SK::Pure;
+                                     }),
+                      s.constraints.end());
+  s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
+                                   [&](const Relation &r) { return !reachable(r.a) || !reachable(r.b); }),
+                    s.relations.end());
+  s.escaped.erase(std::remove_if(s.escaped.begin(), s.escaped.end(), [&](SvalId v) { return !reachable(v); }),
+                  s.escaped.end());
+  s.uninit.erase(std::remove_if(s.uninit.begin(), s.uninit.end(),
+                                [&](SvalId v) { return m_svals[v].kind != SK::LocalAddr && !reachable(v); }),
+                 s.uninit.end());
+}
+
+} // namespace pathwise::detail
