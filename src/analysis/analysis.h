@@ -18,6 +18,7 @@
 #include "analysis/libc.h"
 #include "analysis/liveness.h"
 #include "analysis/constraints.h"
+#include "analysis/fninfo.h"
 #include "analysis/state.h"
 #include "analysis/store.h"
 #include "analysis/svalue.h"
@@ -162,102 +163,6 @@ inline const char *comparison_symbol(OpName op) {
   }
 }
 
-// ---------------------------------------------------------------------------
-// What the analysis needs to know of each function it steps through: the
-// function itself, liveness, texts, and its loops. Instructions and blocks
-// get numbers unique across the functions of one analysis (uids).
-
-struct FnInfo {
-  FnInfo(const Module &m, uint32_t fn_index, uint32_t first_uid)
-      : index(fn_index), fn(&m.functions.at(fn_index)), namer(m, *fn), live(compute_liveness(*fn)) {
-    temp_text.resize(fn->temps.size());
-    for (uint32_t t = 1; t < fn->temps.size(); ++t)
-      temp_text[t] = namer.temp(t);
-    std::vector<std::vector<uint32_t>> succ(fn->blocks.size());
-    for (size_t b = 0; b < fn->blocks.size(); ++b)
-      succ[b] = successors(fn->blocks[b]);
-    find_back_edges(succ);
-    find_loop_bodies(succ);
-    uid_base.resize(fn->blocks.size());
-    uint32_t uid = first_uid;
-    for (size_t b = 0; b < fn->blocks.size(); ++b) {
-      uid_base[b] = uid;
-      uid += static_cast<uint32_t>(fn->blocks[b].insns.size());
-    }
-    end_uid = uid;
-    defs.resize(fn->temps.size());
-    for (const Block &b : fn->blocks)
-      for (const Instruction &in : b.insns)
-        if (in.result && in.result < defs.size())
-          defs[in.result] = &in;
-  }
-
-  uint32_t index;
-  const Function *fn;
-  TextNamer namer;
-  Liveness live;
-  std::vector<std::string> temp_text;
-  std::vector<uint32_t> uid_base; // by block: the uid of its first instruction
-  uint32_t end_uid = 0;           // one past the last uid
-  std::vector<const Instruction *> defs; // by temporary: its definition
-  std::set<std::pair<uint32_t, uint32_t>> back_edges; // (from, to): edges that close a loop
-  std::map<uint32_t, Bitset> loop_body;                // loop head -> blocks of its natural loop
-
-
-private:
-  // The natural loop of each back edge u -> h: h and the blocks that reach u
-  // without passing through h.
-  void find_loop_bodies(const std::vector<std::vector<uint32_t>> &succ) {
-    const size_t n = fn->blocks.size();
-    std::vector<std::vector<uint32_t>> preds(n);
-    for (size_t b = 0; b < n; ++b)
-      for (uint32_t t : succ[b])
-        if (t < n)
-          preds[t].push_back(static_cast<uint32_t>(b));
-    for (const auto &[u, h] : back_edges) {
-      Bitset &body = loop_body.emplace(h, Bitset(n)).first->second;
-      body.set(h);
-      std::vector<uint32_t> work{u};
-      while (!work.empty()) {
-        uint32_t b = work.back();
-        work.pop_back();
-        if (body.test(b))
-          continue;
-        body.set(b);
-        for (uint32_t p : preds[b])
-          work.push_back(p);
-      }
-    }
-  }
-
-  // Depth-first search from the entry: an edge to a block still on the
-  // stack closes a loop.
-  void find_back_edges(const std::vector<std::vector<uint32_t>> &succ) {
-    const size_t n = fn->blocks.size();
-    std::vector<uint8_t> mark(n, 0); // 0 new, 1 on stack, 2 done
-    std::vector<std::pair<uint32_t, size_t>> stack;
-    stack.push_back({0, 0});
-    mark[0] = 1;
-    while (!stack.empty()) {
-      auto &[b, k] = stack.back();
-      if (k < succ[b].size()) {
-        uint32_t t = succ[b][k++];
-        if (t >= n)
-          continue;
-        if (mark[t] == 1)
-          back_edges.insert({b, t});
-        else if (mark[t] == 0) {
-          mark[t] = 1;
-          stack.push_back({t, 0});
-        }
-      } else {
-        mark[b] = 2;
-        stack.pop_back();
-      }
-    }
-  }
-};
-
 // Locals of the functions on the call stack are told apart by their frame:
 // local l of the function at stack depth d (0 = the analysed function) is
 // memory "L<d << kFrameShift | l>".
@@ -271,8 +176,10 @@ constexpr uint32_t kLocalMask = (1u << kFrameShift) - 1;
 class FunctionAnalysis : private Constraints {
 public:
   FunctionAnalysis(const Module &m, uint32_t fn_index, const EngineOptions &opts,
-                   const std::vector<std::unique_ptr<Checker>> &checkers, const ModuleSummary &summary)
+                   const std::vector<std::unique_ptr<Checker>> &checkers, const ModuleSummary &summary,
+                   FnInfoCache &infos)
       : Constraints(m_svals), m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers), m_summary(summary),
+        m_infos(infos),
         m_worth_entering(summary.worth_entering), m_writes_nothing(summary.writes_nothing),
         m_deallocators(summary.deallocators), m_constant_args(&summary.constant_args[fn_index]) {
     m_cur = &info(fn_index);
@@ -291,32 +198,15 @@ private:
   const std::vector<bool> &m_writes_nothing;
   const std::map<std::string, uint32_t> &m_deallocators;
   const std::vector<std::pair<bool, int64_t>> *m_constant_args; // the analysed function's, if every call agrees
-  std::map<uint32_t, std::unique_ptr<FnInfo>> m_infos;
+  FnInfoCache &m_infos;          // shared by the analyses of the module
   const FnInfo *m_cur = nullptr; // the function being stepped through
   uint16_t m_depth = 1;          // its stack depth (1 = the analysed function)
-  std::vector<std::vector<std::string>> m_texts; // by instruction uid, see texts()
-  std::vector<const Instruction *> m_insn_by_uid;
   std::set<uint32_t> m_entered; // functions stepped into
 
-  const FnInfo &info(uint32_t fn) {
-    auto it = m_infos.find(fn);
-    if (it != m_infos.end())
-      return *it->second;
-    auto fi = std::make_unique<FnInfo>(m_module, fn, static_cast<uint32_t>(m_insn_by_uid.size()));
-    for (const Block &b : fi->fn->blocks)
-      for (const Instruction &in : b.insns)
-        m_insn_by_uid.push_back(&in);
-    m_texts.resize(m_insn_by_uid.size());
-    return *m_infos.emplace(fn, std::move(fi)).first->second;
-  }
+  const FnInfo &info(uint32_t fn) { return m_infos.get(fn); }
   const Function &fn() const { return *m_cur->fn; }
   // The function an instruction uid belongs to.
-  uint32_t function_of_uid(uint32_t uid) const {
-    for (const auto &[index, fi] : m_infos)
-      if (!fi->uid_base.empty() && uid >= fi->uid_base.front() && uid < fi->end_uid)
-        return index;
-    return m_entry;
-  }
+  uint32_t function_of_uid(uint32_t uid) const { return m_infos.function_of_uid(uid); }
   // Steps through the function on top of s's stack from now on.
   void set_frame(const State &s) {
     m_cur = &info(s.fn);
@@ -1282,7 +1172,7 @@ private:
   // Texts of an instruction's operands, then of its place's pointer:
   // worked out once per instruction, on first use.
   const std::vector<std::string> &texts(uint32_t uid, const Instruction &in) {
-    std::vector<std::string> &t = m_texts[uid];
+    std::vector<std::string> &t = m_infos.texts[uid];
     if (t.empty()) {
       for (const Operand &o : in.operands)
         t.push_back(m_cur->namer.operand(o));

@@ -1055,6 +1055,7 @@ constexpr size_t kGiantBlocks = 400;
 
 Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::move(opts)), m_checkers(make_checkers()) {
   m_summary = std::make_unique<ModuleSummary>(m, m_checkers, m_opts.max_call_depth);
+  m_infos = std::make_unique<detail::FnInfoCache>(m);
 }
 
 Engine::~Engine() = default;
@@ -1085,10 +1086,10 @@ FunctionResult Engine::analyze(uint32_t function) {
   // analysed coarsely at once: the full analysis would not finish it.
   if (fn.blocks.size() > kGiantBlocks && m_opts.max_states_per_block > kCoarseStates) {
     coarse.max_nodes = m_opts.max_nodes * 2 / 3; // most giants do not fit any budget: spend less on them
-    FunctionAnalysis g(m_module, function, coarse, m_checkers, *m_summary);
+    FunctionAnalysis g(m_module, function, coarse, m_checkers, *m_summary, *m_infos);
     return g.run();
   }
-  FunctionAnalysis a(m_module, function, m_opts, m_checkers, *m_summary);
+  FunctionAnalysis a(m_module, function, m_opts, m_checkers, *m_summary, *m_infos);
   FunctionResult r = a.run();
   if (!r.too_complex || m_opts.max_states_per_block <= kCoarseStates)
     return r;
@@ -1097,7 +1098,7 @@ FunctionResult Engine::analyze(uint32_t function) {
   // there.)
   coarse.max_nodes = m_opts.max_nodes / 2;
   coarse.stop_when_too_complex = true;
-  FunctionAnalysis b(m_module, function, coarse, m_checkers, *m_summary);
+  FunctionAnalysis b(m_module, function, coarse, m_checkers, *m_summary, *m_infos);
   FunctionResult r2 = b.run();
   if (r2.too_complex)
     return r; // the first, fuller attempt's findings

@@ -20,6 +20,10 @@
 
 namespace pathwise {
 
+namespace detail {
+class FnInfoCache;
+}
+
 struct EngineOptions {
   std::set<std::string> disabled;    // warning names not to report
   size_t max_nodes = 8000;           // exploded nodes per function
@@ -81,6 +85,7 @@ private:
   EngineOptions m_opts;
   std::vector<std::unique_ptr<Checker>> m_checkers;
   std::unique_ptr<ModuleSummary> m_summary; // what every analysis of the module reads
+  std::unique_ptr<detail::FnInfoCache> m_infos; // each function's liveness, loops and texts
 };
 
 } // namespace pathwise
