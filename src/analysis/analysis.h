@@ -1180,7 +1180,7 @@ private:
     }
     return t;
   }
-  void take_branch(const State &s, uint32_t from, uint32_t to, const std::vector<RawEvent> &events,
+  void take_branch(State s, uint32_t from, uint32_t to, std::vector<RawEvent> evs,
                    const std::string &branch_text, bool split, const Loc &br_loc, bool own_loc);
   Loc first_loc(uint32_t block) const;
   Loc next_loc(uint32_t block, size_t i, const Loc &fallback) const;

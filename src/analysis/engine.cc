@@ -100,10 +100,9 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   m_worklist.push_back(id);
 }
 
-void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, const std::vector<RawEvent> &events,
+void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vector<RawEvent> evs,
                                    const std::string &branch_text, bool split, const Loc &br_loc, bool own_loc) {
-  State s = s0;
-  std::vector<RawEvent> evs = events;
+  const size_t before = evs.size(); // (the events on the way to the branch)
   Loc here = first_loc(to);
   if (split) {
     evs.push_back(event(RawEvent::Kind::Branch, br_loc, branch_text));
@@ -173,7 +172,7 @@ void FunctionAnalysis::take_branch(const State &s0, uint32_t from, uint32_t to, 
   const Loc entry = here.known() ? here : br_loc;
   // Told before the branch that chose them.
   for (uint32_t t : null_phis)
-    evs.insert(evs.begin() + static_cast<std::ptrdiff_t>(events.size()), null_origin(s.temp(t), t, br_loc));
+    evs.insert(evs.begin() + static_cast<std::ptrdiff_t>(before), null_origin(s.temp(t), t, br_loc));
   forget(s, overwritten, {}, entry);
   purge(s, unheld(s, dead), {}, false, 0, entry);
   m_cur_events = saved;
@@ -808,7 +807,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         bool taken = dir == 1;
         if (t != Tri::Unknown && (t == Tri::True) != taken)
           continue;
-        State s2 = s;
+        State s2 = dir == 0 ? std::move(s) : s; // (the last direction takes the state over)
         std::vector<RawEvent> evs = events;
         OpName op = taken ? in.op : invert_comparison(in.op);
         if (!beyond && !assume(s2, a, op, c))
@@ -833,14 +832,14 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         const bool choice = t == Tri::Unknown || from_body_call(in.operands[0]);
         static const std::string kNone;
         const std::string &text = choice ? branch_text(m_cur->uid_base[block] + static_cast<uint32_t>(i), in, taken, t == Tri::Unknown) : kNone;
-        take_branch(s2, block, in.targets[taken ? 0 : 1], evs, text, choice, loc, false);
+        take_branch(std::move(s2), block, in.targets[taken ? 0 : 1], std::move(evs), text, choice, loc, false);
       }
       break;
     }
     case Opcode::Jmp: {
       // A block of bookkeeping (phis, clobbers) passes on an early return's place.
       bool own = in.loc.known() || (!seen_loc_in_block && m_nodes[node_id].entry_own);
-      take_branch(s, block, in.targets[0], events, "", false, loc, own);
+      take_branch(std::move(s), block, in.targets[0], std::move(events), "", false, loc, own);
       break;
     }
     case Opcode::Switch: {
@@ -857,7 +856,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
                                !assume(s2, v, OpName::Le, m_svals.get(SK::Const, c.hi)))
           continue;
         any_case = any_case || known;
-        take_branch(s2, block, c.target, events, "", false, loc, false);
+        take_branch(std::move(s2), block, c.target, events, "", false, loc, false);
       }
       if (!any_case) {
         // The default: none of the cases' values (as "differs from" facts,
@@ -877,7 +876,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
           else if (in.cases.size() <= 16)
             ok = ok && assume_not_in(s2, v, c.lo, c.hi);
         if (ok)
-          take_branch(s2, block, in.targets[0], events, "", false, loc, false);
+          take_branch(std::move(s2), block, in.targets[0], events, "", false, loc, false);
       }
       break;
     }
