@@ -243,7 +243,9 @@ private:
   std::vector<Node> m_nodes;
   std::deque<int32_t> m_worklist;
   // By program point (see enqueue): state hash -> nodes.
-  std::unordered_map<uint64_t, std::unordered_map<size_t, std::vector<int32_t>>> m_seen;
+  // Nodes by (program point, state hash) mixed into one key: a node
+  // found here is the same only if its point is too.
+  std::unordered_multimap<uint64_t, int32_t> m_seen;
   std::unordered_map<uint64_t, size_t> m_states_at; // by program point and calling context
   std::unordered_map<uint64_t, std::vector<int32_t>> m_point_nodes; // by program point
   std::vector<Pending> m_pending;

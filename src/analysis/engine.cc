@@ -66,11 +66,12 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   if (states_here >= m_opts.max_states_per_block)
     for (int32_t n : here)
       join(s, m_nodes[n].state);
-  size_t h = s.hash();
-  auto &bucket = m_seen[point][h];
-  for (int32_t n : bucket)
-    if (m_nodes[n].state == s)
+  const uint64_t seen_key = (point * 0x9e3779b97f4a7c15ull) ^ s.hash();
+  for (auto [it, end] = m_seen.equal_range(seen_key); it != end; ++it) {
+    const Node &n = m_nodes[static_cast<size_t>(it->second)];
+    if (n.block == block && n.start == start && n.resumed == resumed && n.state == s)
       return;
+  }
   auto give_up = [&](const std::string &reason) {
     if (!m_too_complex) {
       m_too_complex = true;
@@ -93,7 +94,7 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   if (!s.stack.empty())
     ++m_callee_nodes;
   auto id = static_cast<int32_t>(m_nodes.size());
-  bucket.push_back(id);
+  m_seen.emplace(seen_key, id);
   here.push_back(id);
   m_nodes.push_back(
       {block, start, resumed, std::move(s), pred, std::move(events), std::move(renames), entry_loc, m_entry_own});
