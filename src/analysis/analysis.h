@@ -90,6 +90,7 @@ struct Pending {
   int arg;                      // %A
   Origin note;                  // a note after the warning, if its text is set
   std::string detail, detail2;  // %D, %X
+  std::vector<Origin> more_notes; // after `note`
 };
 
 // CWE-457: a read of a variable or of memory nothing has written.
@@ -121,7 +122,30 @@ inline const Warning kStaleSetjmp{"stale-setjmp-buffer", 0, "",
                                   "%<longjmp%> called after enclosing function of %<setjmp%> has returned", {},
                                   "%<longjmp%> called after enclosing function of %<setjmp%> has returned",
                                   "%<longjmp%> called after enclosing function of %<setjmp%> has returned", kAnyState};
-inline const Warning *const kRegionWarnings[] = {&kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
+// Out-of-bounds accesses (GCC 13's -Wanalyzer-out-of-bounds): by what is
+// accessed (written, read) past which end of what kind of memory, each
+// with its CWE. The final event (%D) says which bytes and where the
+// buffer ends.
+#define PATHWISE_OOB(id, cwe, title, message)                                                                    \
+  inline const Warning id{"out-of-bounds", cwe, title, message, {}, "%D", "%D", kAnyState};
+PATHWISE_OOB(kOverflow, 787, "Out-of-bounds Write", "buffer overflow")
+PATHWISE_OOB(kStackOverflow, 121, "Stack-based Buffer Overflow", "stack-based buffer overflow")
+PATHWISE_OOB(kHeapOverflow, 122, "Heap-based Buffer Overflow", "heap-based buffer overflow")
+PATHWISE_OOB(kUnderwrite, 124, "Buffer Underwrite ('Buffer Underflow')", "buffer underwrite")
+PATHWISE_OOB(kStackUnderwrite, 124, "Buffer Underwrite ('Buffer Underflow')", "stack-based buffer underwrite")
+PATHWISE_OOB(kHeapUnderwrite, 124, "Buffer Underwrite ('Buffer Underflow')", "heap-based buffer underwrite")
+PATHWISE_OOB(kOverRead, 126, "Buffer Over-read", "buffer over-read")
+PATHWISE_OOB(kStackOverRead, 126, "Buffer Over-read", "stack-based buffer over-read")
+PATHWISE_OOB(kHeapOverRead, 126, "Buffer Over-read", "heap-based buffer over-read")
+PATHWISE_OOB(kUnderRead, 127, "Buffer Under-read", "buffer under-read")
+PATHWISE_OOB(kStackUnderRead, 127, "Buffer Under-read", "stack-based buffer under-read")
+PATHWISE_OOB(kHeapUnderRead, 127, "Buffer Under-read", "heap-based buffer under-read")
+#undef PATHWISE_OOB
+
+inline const Warning *const kRegionWarnings[] = {&kOverflow, &kStackOverflow, &kHeapOverflow, &kUnderwrite,
+                                                 &kStackUnderwrite, &kHeapUnderwrite, &kOverRead, &kStackOverRead,
+                                                 &kHeapOverRead, &kUnderRead, &kStackUnderRead, &kHeapUnderRead,
+                                                 &kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
                                                  &kShiftOverflow, &kStaleFrame, &kStaleSetjmp};
 
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
@@ -1147,6 +1171,21 @@ private:
   SvalId extent(const State &s, SvalId root) const;
   SvalId allocation_size(const State &s, const CallEvent &call);
   std::string capacity_text(const State &s, SvalId p);
+  // Is root what alloca (or a VLA) returned: memory on the stack?
+  bool stack_allocation(SvalId root);
+
+  // --- bounds (bounds.cc) ---
+  // A load (write = false) or store of place p: reported if on this path
+  // every byte offset it may have lies past the end of the object it is
+  // in, or before its start.
+  void check_bounds(const State &s, const Place &p, bool write, const Loc &loc);
+  // The object place p is in (its root value) and the range [lo, hi] of
+  // byte offsets an access to it may start at on this path; false if not
+  // known.
+  bool access_range(const State &s, const Place &p, SvalId &root, int64_t &lo, int64_t &hi);
+  // A byte read from a string literal at an offset the path fixes ("abc"[1]
+  // is 'b', its terminator 0); 0 if p is not that.
+  SvalId literal_byte(const State &s, const Place &p, bool is_signed);
   static constexpr size_t kSmallCallee = 8; // blocks
   std::map<uint32_t, bool> m_callable;
   size_t m_callee_nodes = 0;     // nodes with a call stack
@@ -1189,6 +1228,9 @@ private:
   // "following 'true' branch (when 'p' is NULL)...", made once per
   // branch instruction (uid), direction, and whether it says why.
   const std::string &branch_text(uint32_t uid, const Instruction &br, bool taken, bool why);
+  // Does branch br (ending block) decide whether a loop goes round again
+  // (one target in the loop, the other outside it)?
+  bool loop_test(uint32_t block, const Instruction &br) const;
   std::unordered_map<uint64_t, std::string> m_branch_texts;
   std::string when_text(const Instruction &br, bool taken);
   Finding build(const Pending &p) const;

@@ -182,6 +182,13 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
   enqueue(to, std::move(s), m_cur_node, std::move(evs), entry);
 }
 
+bool FunctionAnalysis::loop_test(uint32_t block, const Instruction &br) const {
+  for (const auto &[head, body] : m_cur->loop_body)
+    if (body.test(block) && br.targets.size() == 2 && body.test(br.targets[0]) != body.test(br.targets[1]))
+      return true;
+  return false;
+}
+
 const std::string &FunctionAnalysis::branch_text(uint32_t uid, const Instruction &br, bool taken, bool why) {
   const uint64_t key = (static_cast<uint64_t>(uid) << 2) | (taken ? 2u : 0u) | (why ? 1u : 0u);
   auto it = m_branch_texts.find(key);
@@ -442,8 +449,9 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     }
     deref(s, in, uid, loc);
     use_indices(s, in.place, loc);
+    check_bounds(s, in.place, false, loc);
     std::string key = local_key(s, in.place);
-    SvalId v = key.empty() ? 0 : read_memory(s, key);
+    SvalId v = key.empty() ? literal_byte(s, in.place, fn().temps[in.result].type.is_signed) : read_memory(s, key);
     if (!v && !key.empty() && m_any_fill && !s.memory.empty()) {
       // Inside memory a call filled (fread's buffer): a part of it.
       v = blob_read(s, key);
@@ -539,6 +547,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     check_writable(s, in.place, loc);
     deref(s, in, uid, loc);
     use_indices(s, in.place, loc);
+    check_bounds(s, in.place, true, loc);
     SvalId v = use_operand(s, in.operands[0], loc) ? conjure(s, uid) : operand_value(s, in.operands[0]);
     std::string key = local_key(s, in.place);
     // Written: a place memory names keeps its binding (the rest of the
@@ -831,6 +840,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         }
         // Only a real choice is an event, or one a call stepped into made.
         const bool choice = t == Tri::Unknown || from_body_call(in.operands[0]);
+        if (t == Tri::Unknown && loop_test(block, in))
+          s2.loop_assumed = true;
         static const std::string kNone;
         const std::string &text = choice ? branch_text(m_cur->uid_base[block] + static_cast<uint32_t>(i), in, taken, t == Tri::Unknown) : kNone;
         take_branch(std::move(s2), block, in.targets[taken ? 0 : 1], std::move(evs), text, choice, loc, false);
@@ -1140,7 +1151,8 @@ std::map<std::string, std::vector<std::string>> Engine::checker_warnings() {
   std::map<std::string, std::vector<std::string>> out;
   out["signal"].push_back("unsafe-call-within-signal-handler");
   for (const Warning *w : detail::kRegionWarnings)
-    out["region"].push_back(w->name);
+    if (std::find(out["region"].begin(), out["region"].end(), w->name) == out["region"].end())
+      out["region"].push_back(w->name);
   for (auto &c : make_checkers())
     for (const Warning *w : c->warnings())
       if (std::find(out[c->name()].begin(), out[c->name()].end(), w->name) == out[c->name()].end())

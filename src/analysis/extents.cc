@@ -15,6 +15,17 @@ bool is_allocator(std::string_view name) {
 
 } // namespace
 
+bool FunctionAnalysis::stack_allocation(SvalId root) {
+  if (m_svals[root].kind != SK::Conjured || m_svals[root].a < 0)
+    return false;
+  const Instruction *in = m_infos.instruction(static_cast<uint32_t>(m_svals[root].a));
+  if (!in || in->opcode != Opcode::Call || in->operands.empty() || in->operands[0].kind != OpKind::Func ||
+      in->operands[0].id >= m_module.symbols.size())
+    return false;
+  const std::string &name = m_module.symbols[in->operands[0].id].name;
+  return name == "alloca" || name == "__builtin_alloca" || name == "__builtin_alloca_with_align";
+}
+
 void FunctionAnalysis::set_extent(State &s, SvalId root, SvalId size) {
   auto it = std::lower_bound(s.extents.begin(), s.extents.end(), root,
                              [](const auto &e, SvalId r) { return e.first < r; });

@@ -141,6 +141,16 @@ public:
     auto it = std::upper_bound(m_first_uid.begin(), m_first_uid.end(), uid);
     return static_cast<uint32_t>(it - m_first_uid.begin()) - 1;
   }
+  // The instruction with that uid.
+  const Instruction *instruction(uint32_t uid) {
+    const FnInfo &fi = get(function_of_uid(uid));
+    auto it = std::upper_bound(fi.uid_base.begin(), fi.uid_base.end(), uid);
+    if (it == fi.uid_base.begin())
+      return nullptr;
+    const size_t b = static_cast<size_t>(it - fi.uid_base.begin()) - 1;
+    const size_t i = uid - fi.uid_base[b];
+    return i < fi.fn->blocks[b].insns.size() ? &fi.fn->blocks[b].insns[i] : nullptr;
+  }
   std::vector<std::vector<std::string>> texts; // by instruction uid
 
 private:

@@ -187,6 +187,8 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   f.events.back().text = format_text(final_tmpl, p.expr, ref, p.arg, p.detail, p.detail2);
   if (!p.note.text.empty())
     f.notes.push_back({p.note.loc, p.fn, 1, p.note.text});
+  for (const Origin &n : p.more_notes)
+    f.notes.push_back({n.loc, p.fn, 1, n.text});
   return f;
 }
 

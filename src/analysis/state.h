@@ -105,6 +105,13 @@ struct State {
   // Facts were dropped on the way here (generalization), so the path may be
   // infeasible. Not part of equality: the first state to reach a point wins.
   bool approximate = false;
+  // The path assumed how a loop's test came out, knowing nothing that
+  // decided it (a loop run zero times, or once more, for an unknown
+  // bound). Not part of equality, as `approximate`. Bounds are not
+  // reported on such paths (as Clang's analyzer does after weak loop
+  // assumptions): the loop's real bound is usually an invariant the
+  // engine does not see.
+  bool loop_assumed = false;
 
   bool operator==(const State &o) const {
     return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && extents == o.extents && sm == o.sm &&

@@ -61,7 +61,28 @@ private:
     return decl_name(decl);
   }
 
+  // A type as the IR has it; its size is the bytes an object of it takes
+  // (a long double's 16, though its precision is 80 bits).
   static Type lower_type(tree t) {
+    Type out = lower_type_kind(t);
+    if (t && (out.kind == TypeKind::Int || out.kind == TypeKind::Float || out.kind == TypeKind::Ptr) &&
+        TYPE_SIZE_UNIT(t) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(t)))
+      out.size = tree_to_uhwi(TYPE_SIZE_UNIT(t));
+    return out;
+  }
+
+  // A variable's type, with the bytes the variable takes: more than its
+  // type's for a struct whose flexible array member is initialized
+  // ("struct s g = { 1, { 2, 3 } }").
+  static Type decl_type(tree decl) {
+    Type t = lower_type(TREE_TYPE(decl));
+    if (DECL_SIZE_UNIT(decl) && tree_fits_uhwi_p(DECL_SIZE_UNIT(decl)) && tree_to_uhwi(DECL_SIZE_UNIT(decl)) > t.size &&
+        (t.kind == TypeKind::Record || t.kind == TypeKind::Array))
+      t.size = tree_to_uhwi(DECL_SIZE_UNIT(decl));
+    return t;
+  }
+
+  static Type lower_type_kind(tree t) {
     if (!t)
       return Type::unknown();
     switch (TREE_CODE(t)) {
@@ -205,7 +226,7 @@ private:
         }
       }
     } else {
-      sym.type = lower_type(TREE_TYPE(decl));
+      sym.type = decl_type(decl);
       sym.is_const = TREE_READONLY(decl);
       sym.loc = loc_of(DECL_SOURCE_LOCATION(decl));
       // (A file's or a function's static variable; not under -flto, where
@@ -420,7 +441,7 @@ private:
         break;
       unique = name + "_" + std::to_string(k);
     }
-    Local l{unique, lower_type(TREE_TYPE(decl)), TREE_CODE(decl) == PARM_DECL, loc_of(DECL_SOURCE_LOCATION(decl))};
+    Local l{unique, decl_type(decl), TREE_CODE(decl) == PARM_DECL, loc_of(DECL_SOURCE_LOCATION(decl))};
     m_fn.locals.push_back(l);
     auto id = static_cast<uint32_t>(m_fn.locals.size() - 1);
     m_locals.emplace(decl, id);
@@ -598,7 +619,21 @@ private:
     }
   }
 
+  // The place t names, with the number of bytes an access to it covers.
   Place place(tree t) {
+    Place p = place_of(t);
+    tree size = TYPE_SIZE_UNIT(TREE_TYPE(t));
+    if (size && TREE_CODE(size) == INTEGER_CST && tree_fits_shwi_p(size) && TREE_CODE(t) != BIT_FIELD_REF)
+      p.size = tree_to_shwi(size);
+    return p;
+  }
+
+  static int64_t element_size(tree array_ref) {
+    tree size = TYPE_SIZE_UNIT(TREE_TYPE(array_ref));
+    return size && TREE_CODE(size) == INTEGER_CST && tree_fits_shwi_p(size) ? tree_to_shwi(size) : 0;
+  }
+
+  Place place_of(tree t) {
     Place p;
     switch (TREE_CODE(t)) {
     case VAR_DECL:
@@ -621,7 +656,7 @@ private:
       poly_offset_int off = mem_ref_offset(t);
       int64_t offset = off.is_constant() ? off.to_constant().to_shwi() : 0;
       if (TREE_CODE(base) == ADDR_EXPR && offset == 0 && is_variable(TREE_OPERAND(base, 0)))
-        return place(TREE_OPERAND(base, 0));
+        return place_of(TREE_OPERAND(base, 0));
       p.base = PlaceBase::Deref;
       p.pointer = operand(base);
       p.offset = offset;
@@ -637,7 +672,7 @@ private:
       return p;
     }
     case COMPONENT_REF: {
-      p = place(TREE_OPERAND(t, 0));
+      p = place_of(TREE_OPERAND(t, 0));
       tree field = TREE_OPERAND(t, 1);
       Accessor a;
       a.kind = Accessor::Kind::Field;
@@ -654,17 +689,21 @@ private:
     }
     case ARRAY_REF:
     case ARRAY_RANGE_REF: {
-      p = place(TREE_OPERAND(t, 0));
+      p = place_of(TREE_OPERAND(t, 0));
       Accessor a;
       a.kind = Accessor::Kind::Index;
       a.index = operand(TREE_OPERAND(t, 1));
+      // (C arrays start at 0; another lower bound is not modelled.)
+      tree domain = TYPE_DOMAIN(TREE_TYPE(TREE_OPERAND(t, 0)));
+      if (TREE_CODE(t) == ARRAY_REF && (!domain || !TYPE_MIN_VALUE(domain) || integer_zerop(TYPE_MIN_VALUE(domain))))
+        a.elem_size = element_size(t);
       p.path.push_back(a);
       return p;
     }
     case BIT_FIELD_REF:
     case REALPART_EXPR:
     case IMAGPART_EXPR: {
-      p = place(TREE_OPERAND(t, 0));
+      p = place_of(TREE_OPERAND(t, 0));
       Accessor a;
       a.kind = Accessor::Kind::Field;
       a.offset = -1;
@@ -672,7 +711,7 @@ private:
       p.path.push_back(a);
       return p;
     }
-    case VIEW_CONVERT_EXPR: return place(TREE_OPERAND(t, 0));
+    case VIEW_CONVERT_EXPR: return place_of(TREE_OPERAND(t, 0));
     default:
       p.base = PlaceBase::Deref;
       p.pointer = Operand::undef();

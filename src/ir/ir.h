@@ -79,6 +79,7 @@ struct Accessor {
   int64_t offset = 0; // Field: byte offset (-1 = unknown)
   bool in_union = false; // Field: a member of a union (its siblings share its bytes)
   Operand index;    // Index
+  int64_t elem_size = 0; // Index: the element's size in bytes (0 = unknown)
 };
 
 // A memory location: base plus accessors.
@@ -91,6 +92,7 @@ struct Place {
   Operand pointer;   // Deref: the pointer operand; Str: the literal
   int64_t offset = 0; // Deref: constant byte offset added to the pointer
   std::vector<Accessor> path;
+  int64_t size = 0;   // the bytes a load or store of it reads or writes (0 = unknown)
 };
 
 enum class Opcode : uint8_t {
