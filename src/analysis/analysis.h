@@ -1177,12 +1177,28 @@ private:
   // --- bounds (bounds.cc) ---
   // A load (write = false) or store of place p: reported if on this path
   // every byte offset it may have lies past the end of the object it is
-  // in, or before its start.
-  void check_bounds(const State &s, const Place &p, bool write, const Loc &loc);
+  // in, or before its start. True if reported (and the rest of these
+  // functions alike).
+  bool check_bounds(const State &s, const Place &p, bool write, const Loc &loc);
   // The object place p is in (its root value) and the range [lo, hi] of
   // byte offsets an access to it may start at on this path; false if not
   // known.
   bool access_range(const State &s, const Place &p, SvalId &root, int64_t &lo, int64_t &hi);
+  // The bytes a C library call reads or writes through its buffer
+  // arguments (memcpy's n, strcpy's literal, fgets's size), checked alike.
+  void check_call_bounds(const State &s, const CallEvent &call, const Loc &loc);
+  // p[n] (or later) into an allocation of n elements, n not a constant:
+  // past its end whatever n is.
+  bool check_symbolic_end(const State &s, const Place &p, bool write, const Loc &loc);
+  // The value operand o has here: bound, or (SSA: a value never changes)
+  // what a temporary no longer bound was made from, where that is known
+  // (a parameter, x * c, a 64-bit conversion); 0 if not known.
+  SvalId ssa_value(const State &s, const Operand &o, int depth = 0);
+  // Reports an access of `size` bytes at offsets [lo, hi] of the object
+  // root points to, if every one lies outside it. elem: the element size
+  // of an array indexed directly (for the valid subscripts), else 0.
+  bool report_outside(const State &s, SvalId root, int64_t lo, int64_t hi, int64_t size, bool write, int64_t elem,
+                      const Loc &loc);
   // A byte read from a string literal at an offset the path fixes ("abc"[1]
   // is 'b', its terminator 0); 0 if p is not that.
   SvalId literal_byte(const State &s, const Place &p, bool is_signed);

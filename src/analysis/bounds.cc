@@ -90,17 +90,166 @@ SvalId FunctionAnalysis::literal_byte(const State &s, const Place &p, bool is_si
                                           : static_cast<int64_t>(static_cast<unsigned char>(c)));
 }
 
-void FunctionAnalysis::check_bounds(const State &s, const Place &p, bool write, const Loc &loc) {
+bool FunctionAnalysis::check_bounds(const State &s, const Place &p, bool write, const Loc &loc) {
   // (Not on a path that assumed how a loop's test came out, or dropped
   // facts: its offsets may be ones no run has.)
   if (p.size <= 0 || s.loop_assumed || s.approximate)
-    return;
+    return false;
   // The object (its root value) and the byte offset range [lo, hi] of the
   // access in it.
   SvalId root;
   int64_t lo, hi;
   if (!access_range(s, p, root, lo, hi))
+    return check_symbolic_end(s, p, write, loc);
+  // (An array indexed directly: the note says which subscripts it has.)
+  const int64_t elem = p.path.size() == 1 && p.path[0].kind == Accessor::Kind::Index ? p.path[0].elem_size : 0;
+  return report_outside(s, root, lo, hi, p.size, write, elem, loc);
+}
+
+SvalId FunctionAnalysis::ssa_value(const State &s, const Operand &o, int depth) {
+  if (!o.is_temp())
+    return operand_value(s, o);
+  if (const SvalId v = s.temp(o.id))
+    return v;
+  if (depth > 4 || o.id >= m_cur->defs.size())
+    return 0;
+  // A parameter of the analysed function holds its incoming value.
+  if (s.stack.empty() && m_cur->index == m_entry)
+    for (size_t k = 0; k < fn().params.size(); ++k)
+      if (fn().params[k] == o.id)
+        return m_constant_args && k < m_constant_args->size() && (*m_constant_args)[k].first
+                   ? m_svals.get(SK::Const, (*m_constant_args)[k].second)
+                   : m_svals.get(SK::Param, static_cast<int64_t>(k));
+  const Instruction *def = m_cur->defs[o.id];
+  if (!def)
+    return 0;
+  const Type &t = fn().temps[o.id].type;
+  // x * c in 64 bits, as step makes it (see OpConst).
+  if (def->opcode == Opcode::Binary && def->op == OpName::Mul && def->operands[1].kind == OpKind::Int &&
+      def->operands[1].value > 0 && t.kind == TypeKind::Int && (t.bits >= 64 || t.is_signed)) {
+    const SvalId x = ssa_value(s, def->operands[0], depth + 1);
+    return x && derivable(x) ? m_svals.get(SK::OpConst, def->operands[1].value, static_cast<int64_t>(OpName::Mul), x)
+                             : 0;
+  }
+  // A conversion between 64-bit integers keeps the bits.
+  if (def->opcode == Opcode::Unary && def->op == OpName::Conv && def->operands[0].is_temp() &&
+      t.kind == TypeKind::Int && t.bits == 64 && fn().temps[def->operands[0].id].type.kind == TypeKind::Int &&
+      fn().temps[def->operands[0].id].type.bits == 64)
+    return ssa_value(s, def->operands[0], depth + 1);
+  return 0;
+}
+
+bool FunctionAnalysis::check_symbolic_end(const State &s, const Place &p, bool write, const Loc &loc) {
+  if (p.base != PlaceBase::Deref || p.offset != 0)
+    return false;
+  // The object, and the access's offset as a value: in elements of size
+  // elem (p[i]), or in bytes (*(p + n), n bytes past p; elem 1).
+  SvalId root = 0, offset = 0;
+  int64_t elem = 0;
+  std::string index;
+  if (p.path.size() == 1 && p.path[0].kind == Accessor::Kind::Index) {
+    root = operand_value(s, p.pointer);
+    offset = operand_value(s, p.path[0].index);
+    elem = p.path[0].elem_size;
+    index = m_cur->namer.operand(p.path[0].index);
+  } else if (p.path.empty() && p.pointer.is_temp() && p.pointer.id < m_cur->defs.size() && m_cur->defs[p.pointer.id]) {
+    // (SSA: the operands of the pointer's definition still hold what they
+    // held then, where they are still bound.)
+    const Instruction &def = *m_cur->defs[p.pointer.id];
+    if (def.opcode != Opcode::Binary || def.op != OpName::PtrAdd)
+      return false;
+    root = ssa_value(s, def.operands[0]);
+    offset = ssa_value(s, def.operands[1]);
+    elem = 1;
+    index = m_cur->namer.operand(def.operands[1]);
+  }
+  const SvalId size = root ? extent(s, root) : 0;
+  if (elem <= 0 || (p.size > elem && elem != 1) || !size || m_svals[root].kind == SK::Offset)
+    return false;
+  // The extent in the offset's units: n for malloc (n) of bytes, n for
+  // malloc (n * 4) of 4-byte elements.
+  SvalId count = 0;
+  if (elem == 1)
+    count = size;
+  else if (m_svals[size].kind == SK::OpConst && static_cast<OpName>(m_svals[size].b) == OpName::Mul &&
+           m_svals[size].a == elem)
+    count = m_svals[size].base;
+  // offset - count >= 0 whatever their base is: the same base, and the
+  // offset's constant part at least the count's.
+  SvalId offset_base, count_base;
+  int64_t offset_add, count_add;
+  split_plus(offset, offset_base, offset_add);
+  split_plus(count, count_base, count_add);
+  if (!count || offset_base != count_base || offset_add < count_add || m_svals[count_base].kind == SK::Const)
+    return false;
+  const Warning &w = oob_warning(stack_allocation(root) ? Memory::Stack : Memory::Heap, write, true);
+  if (m_opts.disabled.count(w.name))
+    return false;
+  const std::string n = text_of_value(s, count);
+  const char *verb = write ? "write" : "read";
+  const std::string event = std::string("out-of-bounds ") + verb + " at " + (elem == 1 ? "byte " : "element ") +
+                            (index.empty() ? "past the end" : quote_expr(index)) + " but the region has " +
+                            (n.empty() ? "fewer" : quote_expr(n)) + (elem == 1 ? " bytes" : " elements");
+  const std::string note = write ? "write of " + bytes(p.size) + " to beyond the end of the region"
+                                 : "read of " + bytes(p.size) + " from after the end of the region";
+  m_pending.push_back({&w, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0, {loc, note},
+                       event, "", {}});
+  return true;
+}
+
+void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, const Loc &loc) {
+  if (s.loop_assumed || s.approximate)
     return;
+  const std::string_view f = call.callee;
+  auto arg = [&](size_t k, int64_t &out) { return k < call.args.size() && known_value(s, call.args[k], out); };
+  // Each buffer argument a call reads or writes, and how many bytes.
+  auto touch = [&](size_t buffer, int64_t count, bool write) {
+    if (buffer >= call.args.size() || count <= 0)
+      return;
+    SvalId v = call.args[buffer];
+    int64_t off = 0;
+    while (m_svals[v].kind == SK::Offset) {
+      if (m_svals[v].a == kUnknownOffset || __builtin_add_overflow(off, m_svals[v].a, &off))
+        return;
+      v = m_svals[v].base;
+    }
+    report_outside(s, v, off, off, count, write, 0, loc);
+  };
+  auto named = [&](std::initializer_list<std::string_view> names) {
+    for (std::string_view n : names)
+      if (f == n || (f.size() == n.size() + 10 && f.compare(0, 10, "__builtin_") == 0 && f.substr(10) == n))
+        return true;
+    return false;
+  };
+  int64_t n = 0, m = 0;
+  if (named({"memset"}) && arg(2, n)) {
+    touch(0, n, true);
+  } else if (named({"memcpy", "memmove", "mempcpy"}) && arg(2, n)) {
+    touch(0, n, true);
+    touch(1, n, false);
+  } else if (named({"bzero", "explicit_bzero"}) && arg(1, n)) {
+    touch(0, n, true);
+  } else if (named({"memcmp", "bcmp"}) && arg(2, n)) {
+    touch(0, n, false);
+    touch(1, n, false);
+  } else if (named({"strncpy"}) && arg(2, n)) {
+    touch(0, n, true); // (it pads with NULs up to n)
+  } else if (named({"strcpy", "stpcpy"}) && call.args.size() == 2) {
+    // A string literal copied: its bytes and terminator.
+    const SvalId src = call.args[1];
+    if (m_svals[src].kind == SK::StrAddr)
+      touch(0, static_cast<int64_t>(m_svals.string_at(m_svals[src].a).size()) + 1, true);
+  } else if (named({"fgets"}) && arg(1, n)) {
+    touch(0, n, true); // (a line long enough fills all n)
+  } else if (named({"fread"}) && arg(1, n) && arg(2, m) && !__builtin_mul_overflow(n, m, &n)) {
+    touch(0, n, true);
+  } else if (named({"read", "recv"}) && arg(2, n)) {
+    touch(1, n, true);
+  }
+}
+
+bool FunctionAnalysis::report_outside(const State &s, SvalId root, int64_t lo, int64_t hi, int64_t size, bool write,
+                                      int64_t elem, const Loc &loc) {
   // The object's size, and what kind of memory it is.
   const Sval &r = m_svals[root];
   int64_t capacity = 0;
@@ -110,7 +259,7 @@ void FunctionAnalysis::check_bounds(const State &s, const Place &p, bool write, 
   case SK::LocalAddr: {
     const Local *l = local_of(s, static_cast<uint64_t>(r.a));
     if (!l)
-      return;
+      return false;
     capacity = static_cast<int64_t>(l->type.size);
     memory = Memory::Stack;
     name = l->name;
@@ -118,7 +267,7 @@ void FunctionAnalysis::check_bounds(const State &s, const Place &p, bool write, 
   }
   case SK::GlobalAddr: {
     if (static_cast<size_t>(r.a) >= m_module.symbols.size())
-      return;
+      return false;
     const Symbol &sym = m_module.symbols[static_cast<size_t>(r.a)];
     capacity = static_cast<int64_t>(sym.type.size);
     name = Module::source_name(sym.name);
@@ -126,23 +275,26 @@ void FunctionAnalysis::check_bounds(const State &s, const Place &p, bool write, 
   }
   case SK::StrAddr: capacity = static_cast<int64_t>(m_svals.string_at(r.a).size()) + 1; break;
   default: {
-    const SvalId size = extent(s, root);
-    if (!size || !known_value(s, size, capacity))
-      return;
+    const SvalId extent_size = extent(s, root);
+    if (!extent_size || !known_value(s, extent_size, capacity))
+      return false;
     // (alloca's and a VLA's memory is on the stack.)
     memory = stack_allocation(root) ? Memory::Stack : Memory::Heap;
     break;
   }
   }
   if (capacity <= 0 || (name.size() > 1 && name.compare(0, 2, "D.") == 0))
-    return; // (a compiler temporary, or an object of unknown size)
-  const bool after = lo + p.size > capacity;
+    return false; // (a compiler temporary, or an object of unknown size)
+  int64_t end;
+  if (__builtin_add_overflow(lo, size, &end))
+    return false;
+  const bool after = end > capacity;
   const bool before = hi < 0;
   if (!after && !before)
-    return;
+    return false;
   const Warning &w = oob_warning(memory, write, after);
   if (m_opts.disabled.count(w.name))
-    return;
+    return false;
   const std::string what = name.empty() ? "the region" : quote_expr(name);
   const char *verb = write ? "write" : "read";
   std::string event, note;
@@ -150,25 +302,24 @@ void FunctionAnalysis::check_bounds(const State &s, const Place &p, bool write, 
     // The first access past the end on this path: where its bytes start
     // and end, and how many of them are outside.
     event = std::string("out-of-bounds ") + verb + " from byte " + std::to_string(lo) + " till byte " +
-            std::to_string(lo + p.size - 1) + " but " + what + " ends at byte " + std::to_string(capacity);
-    const int64_t bad = std::min<int64_t>(p.size, lo + p.size - capacity);
+            std::to_string(end - 1) + " but " + what + " ends at byte " + std::to_string(capacity);
+    const int64_t bad = std::min<int64_t>(size, end - capacity);
     note = write ? "write of " + bytes(bad) + " to beyond the end of " + what
                  : "read of " + bytes(bad) + " from after the end of " + what;
   } else {
     event = std::string("out-of-bounds ") + verb + " from byte " + std::to_string(hi) + " till byte " +
-            std::to_string(hi + p.size - 1) + " but " + what + " starts at byte 0";
-    const int64_t bad = std::min<int64_t>(p.size, -hi);
+            std::to_string(hi + size - 1) + " but " + what + " starts at byte 0";
+    const int64_t bad = std::min<int64_t>(size, -hi);
     note = write ? "write of " + bytes(bad) + " to before the start of " + what
                  : "read of " + bytes(bad) + " from before the start of " + what;
   }
   std::vector<Origin> more;
-  // An array indexed directly: which subscripts it has.
-  if (!p.path.empty() && p.path.back().kind == Accessor::Kind::Index && p.path.size() == 1 && !name.empty() &&
-      p.path.back().elem_size > 0 && capacity % p.path.back().elem_size == 0)
-    more.push_back({loc, "valid subscripts for " + what + " are %<[0]%> to %<[" +
-                             std::to_string(capacity / p.path.back().elem_size - 1) + "]%>"});
+  if (elem > 0 && !name.empty() && capacity % elem == 0)
+    more.push_back({loc, "valid subscripts for " + what + " are %<[0]%> to %<[" + std::to_string(capacity / elem - 1) +
+                             "]%>"});
   m_pending.push_back({&w, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0, {loc, note},
                        event, "", std::move(more)});
+  return true;
 }
 
 } // namespace pathwise::detail

@@ -121,6 +121,12 @@ void Constraints::op_const_range(const State &s, SvalId v, int64_t &lo, int64_t 
   } else if (op == OpName::And) {
     lo = 0;
     hi = blo >= 0 ? std::min(bhi, c) : c;
+  } else if (op == OpName::Mul) {
+    int64_t p;
+    if (blo != INT64_MIN && !__builtin_mul_overflow(blo, c, &p))
+      lo = p;
+    if (bhi != INT64_MAX && !__builtin_mul_overflow(bhi, c, &p))
+      hi = p;
   }
 }
 

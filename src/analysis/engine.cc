@@ -390,8 +390,12 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     // x / c, x >> c, x % c and x & c for a constant c > 0: the value
     // derived from x, whose range follows x's ("blocks = length / 16", then
     // "length >= 16": blocks >= 1).
-    if (!ka && kb && cb > 0 && fn().temps[in.result].type.kind == TypeKind::Int &&
-        (in.op == OpName::Div || in.op == OpName::Shr || in.op == OpName::Mod || in.op == OpName::And)) {
+    // (Also x * c where the product cannot wrap unseen: in 64 bits, or
+    // signed, whose overflow is undefined: "n * sizeof (int)".)
+    const Type &rt = fn().temps[in.result].type;
+    if (!ka && kb && cb > 0 && rt.kind == TypeKind::Int &&
+        (in.op == OpName::Div || in.op == OpName::Shr || in.op == OpName::Mod || in.op == OpName::And ||
+         (in.op == OpName::Mul && (rt.bits >= 64 || rt.is_signed)))) {
       if (derivable(a)) {
         bind(m_svals.get(SK::OpConst, cb, static_cast<int64_t>(in.op), a));
         break;

@@ -46,8 +46,8 @@ namespace pathwise {
 //              "n = i + 1" keeps what is known of i for n, and "n - 1" is
 //              i again. base is never a Plus or a constant;
 //   OpConst    base OP a for a constant a > 0, where b is the OpName: /, >>,
-//              % or & ("blocks = length / 16": what is later learned of
-//              length bounds blocks).
+//              %, & or * ("blocks = length / 16": what is later learned of
+//              length bounds blocks; "n * 4", the size of n ints).
 enum class SK : uint8_t {
   Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate, Pure, Init,
   Blob, Part, Poison, Stale, Plus, OpConst
