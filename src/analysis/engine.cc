@@ -1010,48 +1010,36 @@ FunctionResult FunctionAnalysis::run() {
       result.findings.back().is_note = true;
   }
   result.entered.assign(m_entered.begin(), m_entered.end());
-  // One verdict per __analyzer_eval: what every path agreed on, else UNKNOWN.
-  for (const auto &[uid, seen] : m_evals) {
+  // Introspection's answers: a warning at the call saying what was seen.
+  auto answer = [&](uint32_t uid, const Loc &loc, std::string message) {
     Finding f;
     f.warning = "introspection";
-    f.loc = seen.first;
+    f.loc = loc;
     f.function = function_of_uid(uid);
-    const uint8_t bits = seen.second;
-    f.message = bits == (1u << static_cast<unsigned>(Tri::True))    ? "TRUE"
-                : bits == (1u << static_cast<unsigned>(Tri::False)) ? "FALSE"
-                                                                     : "UNKNOWN";
+    f.message = std::move(message);
     result.findings.push_back(std::move(f));
+  };
+  // One verdict per __analyzer_eval: what every path agreed on, else UNKNOWN.
+  for (const auto &[uid, seen] : m_evals) {
+    const uint8_t bits = seen.second;
+    answer(uid, seen.first,
+           bits == (1u << static_cast<unsigned>(Tri::True))    ? "TRUE"
+           : bits == (1u << static_cast<unsigned>(Tri::False)) ? "FALSE"
+                                                                : "UNKNOWN");
   }
   // How many different states reached each __analyzer_dump_exploded_nodes.
   for (const auto &[uid, seen] : m_dump_nodes) {
-    Finding f;
-    f.warning = "introspection";
-    f.loc = seen.first;
-    f.function = function_of_uid(uid);
     const size_t n = seen.second.size();
-    f.message = std::to_string(n) + (n == 1 ? " processed enode" : " processed enodes");
-    result.findings.push_back(std::move(f));
+    answer(uid, seen.first, std::to_string(n) + (n == 1 ? " processed enode" : " processed enodes"));
   }
   // The capacity of what each __analyzer_dump_capacity's pointer points into.
   for (const auto &[uid, seen] : m_dump_capacity)
-    for (const std::string &text : seen.second) {
-      Finding f;
-      f.warning = "introspection";
-      f.loc = seen.first;
-      f.function = function_of_uid(uid);
-      f.message = "capacity: %<" + text + "%>";
-      result.findings.push_back(std::move(f));
-    }
+    for (const std::string &text : seen.second)
+      answer(uid, seen.first, "capacity: %<" + text + "%>");
   // A checker's states of a value at each __analyzer_dump_state.
   for (const auto &[uid, seen] : m_dump_states)
-    for (const std::string &name : seen.second) {
-      Finding f;
-      f.warning = "introspection";
-      f.loc = seen.first;
-      f.function = function_of_uid(uid);
-      f.message = "state: %<" + name + "%>";
-      result.findings.push_back(std::move(f));
-    }
+    for (const std::string &name : seen.second)
+      answer(uid, seen.first, "state: %<" + name + "%>");
   result.nodes = m_nodes.size();
   result.too_complex = m_too_complex;
   result.too_complex_reason = m_too_complex_reason;
