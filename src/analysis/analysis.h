@@ -203,9 +203,8 @@ public:
                    const std::vector<std::unique_ptr<Checker>> &checkers, const ModuleSummary &summary,
                    FnInfoCache &infos)
       : Constraints(m_svals), m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers), m_summary(summary),
-        m_infos(infos),
         m_worth_entering(summary.worth_entering), m_writes_nothing(summary.writes_nothing),
-        m_deallocators(summary.deallocators), m_constant_args(&summary.constant_args[fn_index]) {
+        m_deallocators(summary.deallocators), m_constant_args(&summary.constant_args[fn_index]), m_infos(infos) {
     m_cur = &info(fn_index);
   }
 
@@ -302,6 +301,7 @@ private:
     case OpKind::GlobalAddr: return m_svals.get(SK::GlobalAddr, o.id);
     case OpKind::Func: return m_svals.get(SK::FuncAddr, o.id);
     case OpKind::Str: return m_svals.get(SK::StrAddr, m_svals.string_id(o.str));
+    case OpKind::Float: return o.str.empty() ? kUnknownSval : m_svals.get(SK::FloatConst, m_svals.string_id(o.str));
     case OpKind::Undef: {
       if (o.str.empty())
         return kUnknownSval;
@@ -323,7 +323,7 @@ private:
     if (m_opts.disabled.count(w.name))
       return;
     m_pending.push_back({&w, 0, 0, expr, loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, origin, 0, note,
-                         detail, ""});
+                         detail, "", {}});
   }
 
   // A write through pointer root `root` (or to place p's storage): into a
@@ -580,6 +580,7 @@ private:
     case SK::GlobalAddr:
     case SK::FuncAddr:
     case SK::StrAddr:
+    case SK::FloatConst:
     case SK::Init:
       return true;
     default:
@@ -892,7 +893,7 @@ private:
         return;
       m_a.m_pending.push_back({&w, m_checker, v, expr, m_loc, m_a.m_cur->index, m_a.m_depth, m_a.m_cur_node,
                                *m_a.m_cur_events,
-                               origin ? *origin : Origin{}, arg, note ? *note : Origin{}, detail, detail2});
+                               origin ? *origin : Origin{}, arg, note ? *note : Origin{}, detail, detail2, {}});
     }
     SvalId fill_pointee(SvalId v) override { return m_a.fill_pointee(m_checker, v); }
     SvalId pointee_value(SvalId v) const override {

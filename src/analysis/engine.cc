@@ -282,7 +282,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     int64_t c;
     if (in.op == OpName::Conv) {
       const Type &t = fn().temps[in.result].type;
-      if (known_value(s, a, c) && t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
+      const Type &from = in.operands[0].is_temp() ? fn().temps[in.operands[0].id].type : in.operands[0].type;
+      if ((t.kind == TypeKind::Float) != (from.kind == TypeKind::Float)) {
+        bind(conjure(s, uid)); // (between floating point and integer: another value)
+      } else if (known_value(s, a, c) && t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
         uint64_t mask = (uint64_t(1) << t.bits) - 1;
         uint64_t u = static_cast<uint64_t>(c) & mask;
         int64_t r = static_cast<int64_t>(u);
@@ -301,6 +304,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       Tri z = compare(s, a, OpName::Eq, zero);
       bind(z == Tri::Unknown ? comparison_value(s, a, OpName::Eq, zero, uid)
                              : m_svals.get(SK::Const, z == Tri::True ? 1 : 0));
+    } else if (in.op == OpName::Abs && a != kUnknownSval && m_svals[a].kind != SK::Const) {
+      // |x| is one value however often it is computed (fabs (err) twice),
+      // as a const function's result is (a: no symbol's, -1 - the op).
+      bind(m_svals.get(SK::Pure, -1 - static_cast<int64_t>(OpName::Abs), m_svals.list_id({a})));
     } else {
       bind(conjure(s, uid));
     }

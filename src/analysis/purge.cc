@@ -253,8 +253,13 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
                                        return !reachable(k.v) && m_svals[k.v].kind != SK::Pure;
                                      }),
                       s.constraints.end());
+  // (A const function's result and a floating-point constant are the
+  // same value wherever they come up again: facts about them last.)
+  auto lasting = [&](SvalId v) {
+    return reachable(v) || m_svals[v].kind == SK::Pure || m_svals[v].kind == SK::FloatConst;
+  };
   s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
-                                   [&](const Relation &r) { return !reachable(r.a) || !reachable(r.b); }),
+                                   [&](const Relation &r) { return !lasting(r.a) || !lasting(r.b); }),
                     s.relations.end());
   s.escaped.erase(std::remove_if(s.escaped.begin(), s.escaped.end(), [&](SvalId v) { return !reachable(v); }),
                   s.escaped.end());

@@ -47,10 +47,14 @@ namespace pathwise {
 //              i again. base is never a Plus or a constant;
 //   OpConst    base OP a for a constant a > 0, where b is the OpName: /, >>,
 //              %, & or * ("blocks = length / 16": what is later learned of
-//              length bounds blocks; "n * 4", the size of n ints).
+//              length bounds blocks; "n * 4", the size of n ints);
+//   FloatConst a floating-point constant (a = the string id of its decimal
+//              text): never an integer, so no arithmetic folds it; what a
+//              branch learns against it is a relation ("x > 0.5" twice
+//              agrees).
 enum class SK : uint8_t {
   Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate, Pure, Init,
-  Blob, Part, Poison, Stale, Plus, OpConst
+  Blob, Part, Poison, Stale, Plus, OpConst, FloatConst
 };
 
 // The type of a Plus value: its width in bits, and 0x100 if signed.

@@ -564,6 +564,13 @@ private:
       Operand o;
       o.kind = OpKind::Float;
       o.type = lower_type(TREE_TYPE(t));
+      // Its value in decimal, exact enough that equal constants read alike
+      // and different ones differ (not NaNs: no two are equal).
+      if (!real_isnan(TREE_REAL_CST_PTR(t))) {
+        char buf[128];
+        real_to_decimal(buf, TREE_REAL_CST_PTR(t), sizeof buf, 0, 1);
+        o.str = buf;
+      }
       return o;
     }
     case STRING_CST: {

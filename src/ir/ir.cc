@@ -305,7 +305,7 @@ struct Printer {
     case OpKind::GlobalAddr: return "&" + symbol_ref(m, o.id);
     case OpKind::Func: return symbol_ref(m, o.id);
     case OpKind::Str: return quote(o.str);
-    case OpKind::Float: return "fp:" + type_text(o.type);
+    case OpKind::Float: return "fp:" + type_text(o.type) + (o.str.empty() ? "" : "(" + quote(o.str) + ")");
     case OpKind::Undef: return o.str.empty() ? "undef" : "undef(" + quote(o.str) + ")";
     }
     return "?";

@@ -61,7 +61,8 @@ struct Operand {
   uint32_t id = 0;   // Temp: temporary id; LocalAddr: local index; GlobalAddr/Func: symbol index
   int64_t value = 0; // Int
   Type type;         // Int, Float: the constant's type
-  std::string str;   // Str: the literal's bytes; Undef: the uninitialized variable's name ("" if none)
+  std::string str;   // Str: the literal's bytes; Undef: the uninitialized variable's name ("" if none);
+                     // Float: the constant in decimal ("5.e-1"; "" if not known)
   Loc decl;          // Undef: that variable's declaration
 
   static Operand temp(uint32_t id) { Operand o; o.kind = OpKind::Temp; o.id = id; return o; }

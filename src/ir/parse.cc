@@ -428,6 +428,11 @@ private:
       Operand o;
       o.kind = OpKind::Float;
       o.type = type();
+      if (cur() == '(') {
+        expect('(');
+        o.str = quoted();
+        expect(')');
+      }
       return o;
     }
     fail("expected an operand, found '" + w + "'");
