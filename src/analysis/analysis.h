@@ -142,7 +142,13 @@ PATHWISE_OOB(kStackUnderRead, 127, "Buffer Under-read", "stack-based buffer unde
 PATHWISE_OOB(kHeapUnderRead, 127, "Buffer Under-read", "heap-based buffer under-read")
 #undef PATHWISE_OOB
 
-inline const Warning *const kRegionWarnings[] = {&kOverflow, &kStackOverflow, &kHeapOverflow, &kUnderwrite,
+// CWE-475: memcpy's source and destination overlap (GCC 14's warning).
+inline const Warning kOverlapping{"overlapping-buffers", 475, "Undefined Behavior for Input to API",
+                                  "overlapping buffers passed as arguments to %<%D%>", {},
+                                  "overlapping buffers passed as arguments to %<%D%>",
+                                  "overlapping buffers passed as arguments to %<%D%>", kAnyState};
+
+inline const Warning *const kRegionWarnings[] = {&kOverlapping, &kOverflow, &kStackOverflow, &kHeapOverflow, &kUnderwrite,
                                                  &kStackUnderwrite, &kHeapUnderwrite, &kOverRead, &kStackOverRead,
                                                  &kHeapOverRead, &kUnderRead, &kStackUnderRead, &kHeapUnderRead,
                                                  &kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
@@ -1188,6 +1194,8 @@ private:
   // The bytes a C library call reads or writes through its buffer
   // arguments (memcpy's n, strcpy's literal, fgets's size), checked alike.
   void check_call_bounds(const State &s, const CallEvent &call, const Loc &loc);
+  // memcpy (d, s, n) whose n bytes at d and at s share one (CWE-475).
+  void check_overlap(const CallEvent &call, int64_t n, const Loc &loc);
   // p[n] (or later) into an allocation of n elements, n not a constant:
   // past its end whatever n is.
   bool check_symbolic_end(const State &s, const Place &p, bool write, const Loc &loc);

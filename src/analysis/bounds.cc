@@ -197,6 +197,31 @@ bool FunctionAnalysis::check_symbolic_end(const State &s, const Place &p, bool w
   return true;
 }
 
+void FunctionAnalysis::check_overlap(const CallEvent &call, int64_t n, const Loc &loc) {
+  if (call.args.size() < 2 || n <= 0 || m_opts.disabled.count(kOverlapping.name))
+    return;
+  // Both pointers into one object at offsets the path fixes.
+  auto split = [&](SvalId v, int64_t &off) {
+    off = 0;
+    while (m_svals[v].kind == SK::Offset) {
+      if (m_svals[v].a == kUnknownOffset || __builtin_add_overflow(off, m_svals[v].a, &off))
+        return SvalId{0};
+      v = m_svals[v].base;
+    }
+    return v;
+  };
+  int64_t d, s;
+  const SvalId dst = split(call.args[0], d), src = split(call.args[1], s);
+  if (!dst || dst != src || dst == kUnknownSval || m_svals[dst].kind == SK::Const)
+    return;
+  // [d, d + n) and [s, s + n) share a byte.
+  if (d >= s + n || s >= d + n)
+    return;
+  m_pending.push_back({&kOverlapping, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0,
+                       {loc, "use %<memmove%> instead of %<" + std::string(call.callee) + "%> with overlapping buffers"},
+                       std::string(call.callee), "", {}});
+}
+
 void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, const Loc &loc) {
   if (s.loop_assumed || s.approximate)
     return;
@@ -227,6 +252,8 @@ void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, 
   } else if (named({"memcpy", "memmove", "mempcpy"}) && arg(2, n)) {
     touch(0, n, true);
     touch(1, n, false);
+    if (!named({"memmove"}))
+      check_overlap(call, n, loc);
   } else if (named({"bzero", "explicit_bzero"}) && arg(1, n)) {
     touch(0, n, true);
   } else if (named({"memcmp", "bcmp"}) && arg(2, n)) {

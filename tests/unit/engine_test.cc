@@ -348,7 +348,7 @@ TEST(Engine, WarningNamesAreSorted) {
   EXPECT_EQ(names, (std::vector<std::string>{"double-fclose", "double-free", "exposure-through-output-file",
                                              "fd-double-close", "fd-leak", "fd-use-after-close", "fd-use-without-check",
                                              "file-leak", "file-use-after-close", "free-of-non-heap", "malloc-leak",
-                                             "mismatching-deallocation", "null-argument", "null-dereference", "out-of-bounds",
+                                             "mismatching-deallocation", "null-argument", "null-dereference", "out-of-bounds", "overlapping-buffers",
                                              "possible-null-argument", "possible-null-dereference",
                                              "shift-count-negative", "shift-count-overflow", "stale-setjmp-buffer",
                                              "tainted-allocation-size", "tainted-array-index", "tainted-command",
