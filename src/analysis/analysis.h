@@ -142,13 +142,19 @@ PATHWISE_OOB(kStackUnderRead, 127, "Buffer Under-read", "stack-based buffer unde
 PATHWISE_OOB(kHeapUnderRead, 127, "Buffer Under-read", "heap-based buffer under-read")
 #undef PATHWISE_OOB
 
+// CWE-131: an allocation's size is not a multiple of the size of what the
+// pointer it is given to points to (GCC 13's allocation-size).
+inline const Warning kAllocationSize{"allocation-size", 131, "Incorrect Calculation of Buffer Size",
+                                     "allocated buffer size is not a multiple of the pointee's size", {}, "%D", "%D",
+                                     kAnyState};
+
 // CWE-475: memcpy's source and destination overlap (GCC 14's warning).
 inline const Warning kOverlapping{"overlapping-buffers", 475, "Undefined Behavior for Input to API",
                                   "overlapping buffers passed as arguments to %<%D%>", {},
                                   "overlapping buffers passed as arguments to %<%D%>",
                                   "overlapping buffers passed as arguments to %<%D%>", kAnyState};
 
-inline const Warning *const kRegionWarnings[] = {&kOverlapping, &kOverflow, &kStackOverflow, &kHeapOverflow, &kUnderwrite,
+inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping, &kOverflow, &kStackOverflow, &kHeapOverflow, &kUnderwrite,
                                                  &kStackUnderwrite, &kHeapUnderwrite, &kOverRead, &kStackOverRead,
                                                  &kHeapOverRead, &kUnderRead, &kStackUnderRead, &kHeapUnderRead,
                                                  &kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
@@ -1194,6 +1200,10 @@ private:
   // The bytes a C library call reads or writes through its buffer
   // arguments (memcpy's n, strcpy's literal, fgets's size), checked alike.
   void check_call_bounds(const State &s, const CallEvent &call, const Loc &loc);
+  // An allocation of `size` bytes given to a pointer of type t: reported
+  // if the path fixes a size that is not a whole number of what t points
+  // to ("int *p = malloc (10)", CWE-131).
+  void check_allocation_size(const State &s, SvalId size, const Type &t, const Loc &loc);
   // memcpy (d, s, n) whose n bytes at d and at s share one (CWE-475).
   void check_overlap(const CallEvent &call, int64_t n, const Loc &loc);
   // p[n] (or later) into an allocation of n elements, n not a constant:

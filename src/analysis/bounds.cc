@@ -197,6 +197,18 @@ bool FunctionAnalysis::check_symbolic_end(const State &s, const Place &p, bool w
   return true;
 }
 
+void FunctionAnalysis::check_allocation_size(const State &s, SvalId size, const Type &t, const Loc &loc) {
+  int64_t bytes_asked;
+  if (t.kind != TypeKind::Ptr || t.pointee <= 1 || !known_value(s, size, bytes_asked) || bytes_asked <= 0 ||
+      bytes_asked % t.pointee == 0 || s.approximate || m_opts.disabled.count(kAllocationSize.name))
+    return;
+  const std::string event = "allocated " + bytes(bytes_asked) + " here and assigned to a pointer to " +
+                            bytes(t.pointee) + " elements";
+  m_pending.push_back({&kAllocationSize, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0,
+                       {loc, std::to_string(bytes_asked) + " is not a multiple of " + std::to_string(t.pointee)},
+                       event, "", {}});
+}
+
 void FunctionAnalysis::check_overlap(const CallEvent &call, int64_t n, const Loc &loc) {
   if (call.args.size() < 2 || n <= 0 || m_opts.disabled.count(kOverlapping.name))
     return;

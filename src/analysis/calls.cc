@@ -464,8 +464,12 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   }
   model_out_buffer(s, in, uid, loc, call);
   // What an allocating call returns has the size it asked for.
-  if (result && m_svals[result].kind == SK::Conjured)
-    set_extent(s, result, allocation_size(s, call));
+  if (result && m_svals[result].kind == SK::Conjured) {
+    const SvalId size = allocation_size(s, call);
+    set_extent(s, result, size);
+    if (size && in.result)
+      check_allocation_size(s, size, fn().temps[in.result].type, loc);
+  }
   // calloc's memory holds zeros...
   if (result && m_svals[result].kind == SK::Conjured && one_of(call.callee, {"calloc", "__builtin_calloc"}))
     write_memory(s, "S" + std::to_string(result), m_svals.get(SK::Const, 0));

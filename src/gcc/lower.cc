@@ -68,6 +68,14 @@ private:
     if (t && (out.kind == TypeKind::Int || out.kind == TypeKind::Float || out.kind == TypeKind::Ptr) &&
         TYPE_SIZE_UNIT(t) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(t)))
       out.size = tree_to_uhwi(TYPE_SIZE_UNIT(t));
+    // What a pointer points to, if a scalar ("int *": 4).
+    if (out.kind == TypeKind::Ptr && TREE_TYPE(t)) {
+      tree to = TREE_TYPE(t);
+      const tree_code c = TREE_CODE(to);
+      if ((c == INTEGER_TYPE || c == REAL_TYPE || c == POINTER_TYPE || c == ENUMERAL_TYPE || c == BOOLEAN_TYPE) &&
+          TYPE_SIZE_UNIT(to) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(to)))
+        out.pointee = static_cast<uint32_t>(tree_to_uhwi(TYPE_SIZE_UNIT(to)));
+    }
     return out;
   }
 

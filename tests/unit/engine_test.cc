@@ -345,15 +345,17 @@ TEST(Engine, InvalidIrIsAnInternalErrorNotACrash) {
 
 TEST(Engine, WarningNamesAreSorted) {
   auto names = Engine::warning_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"double-fclose", "double-free", "exposure-through-output-file",
-                                             "fd-double-close", "fd-leak", "fd-use-after-close", "fd-use-without-check",
-                                             "file-leak", "file-use-after-close", "free-of-non-heap", "malloc-leak",
-                                             "mismatching-deallocation", "null-argument", "null-dereference", "out-of-bounds", "overlapping-buffers",
-                                             "possible-null-argument", "possible-null-dereference",
-                                             "shift-count-negative", "shift-count-overflow", "stale-setjmp-buffer",
-                                             "tainted-allocation-size", "tainted-array-index", "tainted-command",
-                                             "tainted-divisor", "tainted-format-string", "tainted-offset",
-                                             "tainted-size", "unsafe-call-within-signal-handler", "use-after-free",
+  EXPECT_EQ(names, (std::vector<std::string>{"allocation-size", "double-fclose", "double-free",
+                                             "exposure-through-output-file", "fd-double-close", "fd-leak",
+                                             "fd-use-after-close", "fd-use-without-check", "file-leak",
+                                             "file-use-after-close", "free-of-non-heap", "malloc-leak",
+                                             "mismatching-deallocation", "null-argument", "null-dereference",
+                                             "out-of-bounds", "overlapping-buffers", "possible-null-argument",
+                                             "possible-null-dereference", "shift-count-negative",
+                                             "shift-count-overflow", "stale-setjmp-buffer", "tainted-allocation-size",
+                                             "tainted-array-index", "tainted-command", "tainted-divisor",
+                                             "tainted-format-string", "tainted-offset", "tainted-size",
+                                             "unsafe-call-within-signal-handler", "use-after-free",
                                              "use-of-pointer-in-stale-stack-frame", "use-of-uninitialized-value",
                                              "write-to-const", "write-to-string-literal"}));
 }
