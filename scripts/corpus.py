@@ -87,6 +87,83 @@ def fetch_gcc_testsuite():
     return dest
 
 
+# GCC 13, 14 and 15's analyzer tests, from Debian unstable's gcc-N-source
+# packages, downloaded with a private apt configuration kept in the cache
+# (the machine's apt setup is never touched).
+NEW_GCC = (13, 14, 15)
+
+
+def _private_apt():
+    root = os.path.join(CACHE, "apt")
+    for d in ("lists/partial", "cache/archives/partial", "etc"):
+        os.makedirs(os.path.join(root, d), exist_ok=True)
+    with open(os.path.join(root, "etc", "sources.list"), "w") as f:
+        f.write("deb http://deb.debian.org/debian unstable main\n")
+    status = os.path.join(root, "status")
+    if not os.path.exists(status):
+        open(status, "w").close()
+    conf = os.path.join(root, "apt.conf")
+    with open(conf, "w") as f:
+        f.write('Dir::Etc::SourceList "%s/etc/sources.list";\n' % root)
+        f.write('Dir::Etc::SourceParts "%s/etc/none";\n' % root)
+        f.write('Dir::State::Lists "%s/lists";\n' % root)
+        f.write('Dir::State::status "%s";\n' % status)
+        f.write('Dir::Cache "%s/cache";\n' % root)
+        f.write('Acquire::Check-Valid-Until "false";\n')
+    env = dict(os.environ, APT_CONFIG=conf)
+    return env
+
+
+def fetch_new_gcc_tests():
+    """A tree holding GCC 15's gcc.dg/analyzer and c-c++-common/analyzer,
+    and the names of the tests GCC 13-15 added (not in GCC 12's suite)."""
+    dest = os.path.join(CACHE, "gcc-new-testsuite")
+    listing = os.path.join(dest, "added.txt")
+    if os.path.exists(listing):
+        with open(listing) as f:
+            return dest, [line.strip() for line in f if line.strip()]
+    old = set(os.listdir(fetch_gcc_testsuite()))
+    env = _private_apt()
+    work = os.path.join(CACHE, "gcc-new-testsuite.tmp")
+    subprocess.run(["rm", "-rf", work], check=True)
+    os.makedirs(work)
+    log("apt-get update (private configuration, Debian unstable)")
+    subprocess.run(["apt-get", "update", "-qq"], env=env, check=True, stderr=subprocess.DEVNULL)
+    pkgs = ["gcc-%d-source" % v for v in NEW_GCC]
+    log("apt-get download " + " ".join(pkgs))
+    subprocess.run(["apt-get", "download", "-qq"] + pkgs, env=env, cwd=work, check=True, stderr=subprocess.DEVNULL)
+    added = {}
+    for v in NEW_GCC:
+        deb = glob.glob(os.path.join(work, "gcc-%d-source_*.deb" % v))[0]
+        x = os.path.join(work, "x%d" % v)
+        subprocess.run(["dpkg", "-x", deb, x], check=True)
+        tar = glob.glob(os.path.join(x, "usr", "src", "gcc-%d" % v, "gcc-*.tar.xz"))[0]
+        t = os.path.join(work, "t%d" % v)
+        os.makedirs(t)
+        log("extracting the analyzer tests of GCC %d" % v)
+        subprocess.run(["tar", "-xJf", tar, "-C", t, "--wildcards", "*/gcc/testsuite/gcc.dg/analyzer/*",
+                        "*/gcc/testsuite/c-c++-common/analyzer/*"], stderr=subprocess.DEVNULL)
+        subprocess.run(["rm", "-rf", x, deb], check=True)
+    # GCC 15's tree is the suite; a test counts as added if GCC 12 had no
+    # test of its name (GCC 14 moved many to c-c++-common: not added).
+    top = glob.glob(os.path.join(work, "t%d" % NEW_GCC[-1], "*", "gcc", "testsuite"))[0]
+    os.makedirs(dest, exist_ok=True)
+    for sub in ("gcc.dg/analyzer", "c-c++-common/analyzer"):
+        target = os.path.join(dest, sub)
+        subprocess.run(["rm", "-rf", target], check=True)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        os.rename(os.path.join(top, sub), target)
+        for dp, _, fs in os.walk(target):
+            for f in fs:
+                if f.endswith(".c") and f not in old:
+                    added[os.path.relpath(os.path.join(dp, f), dest)] = True
+    subprocess.run(["rm", "-rf", work], check=True)
+    names = sorted(added)
+    with open(listing, "w") as f:
+        f.write("\n".join(names) + "\n")
+    return dest, names
+
+
 def fetch_package(pkg):
     src = os.path.join(CACHE, "src")
     os.makedirs(src, exist_ok=True)

@@ -638,7 +638,11 @@ private:
   Place place(tree t) {
     Place p = place_of(t);
     tree size = TYPE_SIZE_UNIT(TREE_TYPE(t));
-    if (size && TREE_CODE(size) == INTEGER_CST && tree_fits_shwi_p(size) && TREE_CODE(t) != BIT_FIELD_REF)
+    // (Not a bit-field's: its bits need not start at a byte, and its type's
+    // size is not what it covers.)
+    const bool bits = TREE_CODE(t) == BIT_FIELD_REF ||
+                      (TREE_CODE(t) == COMPONENT_REF && DECL_BIT_FIELD(TREE_OPERAND(t, 1)));
+    if (size && TREE_CODE(size) == INTEGER_CST && tree_fits_shwi_p(size) && !bits)
       p.size = tree_to_shwi(size);
     return p;
   }

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 # Conformance: GCC 12's own analyzer test suite (gcc.dg/analyzer), run with
-# pathwise instead of -fanalyzer, scored per warning family.
+# pathwise instead of -fanalyzer, scored per warning family; with --suite new,
+# the tests GCC 13, 14 and 15 added to gcc.dg/analyzer and
+# c-c++-common/analyzer (compiled as C; options GCC 12 does not know are
+# dropped, -Wno-analyzer-NAME of a pathwise warning disables it).
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-#   tests/conformance/run.py --plugin build/pathwise.so [-j 2] [--only malloc-1.c ...] [-v]
+#   tests/conformance/run.py --plugin build/pathwise.so [--suite gcc12|new] [-j 2] [--only malloc-1.c ...] [-v]
 #                            [--json results.json] [--floor double-free=85 ...]
 #
 # The suite is fetched at run time from Debian's gcc-12-source into the
@@ -36,6 +39,10 @@ import dg  # noqa: E402
 
 # Family of an expectation, from the text its pattern looks for. First match wins.
 FAMILIES = [
+    ("out-of-bounds", r"buffer overflow|buffer over-?read|buffer under-?read|buffer underwrite|buffer underflow|"
+                      r"out-of-bounds"),
+    ("allocation-size", r"allocated buffer size is not a multiple"),
+    ("overlapping-buffers", r"overlapping buffers"),
     ("double-fclose", r"double 'fclose'"),
     ("file-leak", r"leak of FILE"),
     ("double-free", r"double-'free'"),
@@ -80,11 +87,37 @@ def family(pattern):
     return "other"
 
 
+def gcc_knows(gcc):
+    """The -f and -W option names this GCC has ("-fdiagnostics-format=")."""
+    import subprocess
+    text = subprocess.run([gcc, "-Q", "--help=common", "--help=c", "--help=warnings", "--help=optimizers"],
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+    names = set()
+    for line in text.splitlines():
+        tok = line.strip().split(" ")[0] if line.startswith("  -") else ""
+        if tok:
+            names.add(tok.split("=")[0] + ("=" if "=" in tok else ""))
+    return names
+
+
+KNOWN = None
+
+
+def known_option(f):
+    """Does GCC 12 take flag f (other than -f and -W ones: yes)?"""
+    if not KNOWN or not (f.startswith("-f") or f.startswith("-W")):
+        return True
+    name = f.split("=")[0] + ("=" if "=" in f else "")
+    positive = name.replace("-fno-", "-f", 1).replace("-Wno-", "-W", 1)
+    return name in KNOWN or positive in KNOWN or positive.rstrip("=") in KNOWN
+
+
 def translate(flags, pathwise_warnings):
     """GCC's analyzer options -> (analyzer on?, gcc flags, plugin args)."""
     on = True  # analyzer.exp compiles every test with -fanalyzer
     out, plugin = [], []
     only = None
+    off = []  # -Wno-analyzer-NAME of warnings GCC 12 has no option for
     i = 0
     while i < len(flags):
         f = flags[i]
@@ -100,14 +133,20 @@ def translate(flags, pathwise_warnings):
             i += 1
         elif f.startswith("--param=analyzer-"):
             pass
+        elif f.startswith("-Wno-analyzer-") and not known_option(f):
+            if f[len("-Wno-analyzer-"):] in pathwise_warnings:
+                off.append(f[len("-Wno-analyzer-"):])
+        elif not known_option(f):
+            pass  # a later GCC's option
         else:
             out.append(f)
         i += 1
+    disable = list(off)
     if only is not None:
         keep = set(CHECKER_WARNINGS.get(only, []))
-        disable = [w for w in pathwise_warnings if w not in keep]
-        if disable:
-            plugin.append("-fplugin-arg-pathwise-disable=" + ",".join(disable))
+        disable += [w for w in pathwise_warnings if w not in keep and w not in disable]
+    if disable:
+        plugin.append("-fplugin-arg-pathwise-disable=" + ",".join(disable))
     return on, out, plugin
 
 
@@ -165,6 +204,8 @@ def main():
     ap = argparse.ArgumentParser(description="GCC 12's analyzer test suite, run with pathwise")
     ap.add_argument("--gcc", default="gcc")
     ap.add_argument("--plugin", required=True)
+    ap.add_argument("--suite", choices=["gcc12", "new"], default="gcc12",
+                    help="GCC 12's gcc.dg/analyzer, or the tests GCC 13-15 added")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--only", nargs="*", help="test file names to run")
     ap.add_argument("--timeout", type=int, default=300)
@@ -174,12 +215,20 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true", help="list failures and excess warnings")
     args = ap.parse_args()
     args.plugin = os.path.abspath(args.plugin)
-    args.suite = corpus.fetch_gcc_testsuite()
+    global KNOWN
+    KNOWN = gcc_knows(args.gcc)
+    added = None
+    if args.suite == "new":
+        args.suite, added = corpus.fetch_new_gcc_tests()
+    else:
+        args.suite = corpus.fetch_gcc_testsuite()
     sys.path.insert(0, os.path.dirname(args.plugin))
     warnings = warning_names(args)
     if not warnings:
         sys.exit("run.py: could not read the plugin's warning names (see -fplugin-arg-pathwise-disable=?)")
     files = sorted(os.path.join(dp, f) for dp, _, fs in os.walk(args.suite) for f in fs if f.endswith(".c"))
+    if added is not None:
+        files = [os.path.join(args.suite, a) for a in added]
     if args.only:
         files = [f for f in files if os.path.basename(f) in args.only]
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:

@@ -183,3 +183,19 @@ int flexible_init_bad (void)
   return greeting.body[3]; /* { dg-warning "buffer over-read" } */
   /* { dg-message "read of 1 byte from after the end of 'greeting'" "bytes" { target *-*-* } .-1 } */
 }
+
+/* A bit-field's bits are inside the object, whatever its type's size.  */
+union perm {
+  struct {
+    unsigned int reserved : 8;
+    unsigned int id : 20;
+  };
+  unsigned int bits;
+} __attribute__ ((__packed__));
+
+union perm permission;
+
+void bit_field_ok (unsigned int id)
+{
+  permission.id = id;
+}
