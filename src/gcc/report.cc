@@ -99,27 +99,35 @@ bool emit_finding(const ir::Module &m, const Finding &f) {
   rich_location richloc(line_table, static_cast<location_t>(f.loc.handle));
   if (!f.events.empty())
     richloc.set_path(&path);
+  // A warning GCC 12 has no option for still shows its name
+  // ('[-Wanalyzer-fd-leak]'), in text and JSON alike (pathwise-gcc takes
+  // -Wno- for it), after its CWE as later GCCs print them ('... [CWE-775]
+  // [-Wanalyzer-fd-leak]'): the CWE is then written into the text (GCC
+  // would print it last), and kept in the metadata for JSON.
+  const bool own_name = !option_for(f.warning) && f.warning != "introspection";
   diagnostic_metadata meta;
   if (f.cwe)
     meta.add_cwe(f.cwe);
+  const bool cwe_in_text = own_name && f.cwe && global_dc->show_cwe;
+  const std::string text = !own_name ? f.message
+                           : f.message + (cwe_in_text ? " [CWE-" + std::to_string(f.cwe) + "]" : "") +
+                                 " [-Wanalyzer-" + f.warning + "]";
+  const bool show_cwe = global_dc->show_cwe;
+  if (cwe_in_text)
+    global_dc->show_cwe = false; // (printed already, in its place)
   auto_diagnostic_group group;
   tree saved = current_function_decl;
   current_function_decl = fndecl; // for "In function 'f':"
   bool shown = false;
   if (f.is_note) {
     inform(&richloc, f.message.c_str());
-  } else if (warning_meta(&richloc, meta, option_for(f.warning),
-                          // A warning GCC 12 has no option for still shows
-                          // its name ('[-Wanalyzer-fd-leak]'), in text and
-                          // JSON alike; pathwise-gcc takes -Wno- for it.
-                          (option_for(f.warning) || f.warning == "introspection" ? f.message
-                                                                    : f.message + " [-Wanalyzer-" + f.warning + "]")
-                              .c_str())) {
+  } else if (warning_meta(&richloc, meta, option_for(f.warning), text.c_str())) {
     shown = true;
     for (const PathEvent &n : f.notes)
       inform(static_cast<location_t>(n.loc.handle), n.text.c_str());
   }
   current_function_decl = saved;
+  global_dc->show_cwe = show_cwe;
   return shown;
 }
 

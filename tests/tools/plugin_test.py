@@ -187,7 +187,7 @@ def warnings_without_a_gcc_option_show_their_name(args):
             f.write("#include <fcntl.h>\nvoid f (const char *p)\n{\n  int fd = open (p, O_RDONLY);\n"
                     "  if (fd < 0)\n    return;\n}\n")
         rc, err = gcc(args, "-fplugin=" + args.plugin, "-c", "-o", "/dev/null", src)
-        assert rc == 0 and "leak of file descriptor 'fd' [-Wanalyzer-fd-leak] [CWE-775]" in err, err
+        assert rc == 0 and "leak of file descriptor 'fd' [CWE-775] [-Wanalyzer-fd-leak]" in err, err
         rc, err = gcc(args, "-fplugin=" + args.plugin, "-fdiagnostics-format=json", "-c", "-o", "/dev/null", src)
         warn = [d for d in json.loads(err) if d.get("kind") == "warning"]
         assert len(warn) == 1 and warn[0]["message"].endswith("[-Wanalyzer-fd-leak]"), warn

@@ -8,7 +8,7 @@ int stack_write_bad (void)
 {
   int ids[3];
   ids[0] = 1;
-  ids[3] = 4; /* { dg-warning "stack-based buffer overflow \\\[-Wanalyzer-out-of-bounds\\\] \\\[CWE-121\\\]" } */
+  ids[3] = 4; /* { dg-warning "stack-based buffer overflow \\\[CWE-121\\\] \\\[-Wanalyzer-out-of-bounds\\\]" } */
   /* { dg-message "write of 4 bytes to beyond the end of 'ids'" "bytes" { target *-*-* } .-1 } */
   /* { dg-message "valid subscripts for 'ids' are '\\\[0\\\]' to '\\\[2\\\]'" "subscripts" { target *-*-* } .-2 } */
   return ids[0];
@@ -25,7 +25,7 @@ int stack_read_bad (void)
 {
   char name[8];
   memset (name, 0, sizeof name);
-  return name[8]; /* { dg-warning "stack-based buffer over-read \\\[-Wanalyzer-out-of-bounds\\\] \\\[CWE-126\\\]" } */
+  return name[8]; /* { dg-warning "stack-based buffer over-read \\\[CWE-126\\\] \\\[-Wanalyzer-out-of-bounds\\\]" } */
   /* { dg-message "read of 1 byte from after the end of 'name'" "bytes" { target *-*-* } .-1 } */
 }
 
@@ -33,7 +33,7 @@ int underwrite_bad (void)
 {
   int buf[4];
   int *e = buf - 1;
-  *e = 42; /* { dg-warning "stack-based buffer underwrite \\\[-Wanalyzer-out-of-bounds\\\] \\\[CWE-124\\\]" } */
+  *e = 42; /* { dg-warning "stack-based buffer underwrite \\\[CWE-124\\\] \\\[-Wanalyzer-out-of-bounds\\\]" } */
   /* { dg-message "write of 4 bytes to before the start of 'buf'" "bytes" { target *-*-* } .-1 } */
   return buf[0];
 }
@@ -52,7 +52,7 @@ void heap_write_bad (void)
   int *p = malloc (3 * sizeof (int));
   if (!p)
     return;
-  p[3] = 7; /* { dg-warning "heap-based buffer overflow \\\[-Wanalyzer-out-of-bounds\\\] \\\[CWE-122\\\]" } */
+  p[3] = 7; /* { dg-warning "heap-based buffer overflow \\\[CWE-122\\\] \\\[-Wanalyzer-out-of-bounds\\\]" } */
   /* { dg-message "write of 4 bytes to beyond the end of the region" "bytes" { target *-*-* } .-1 } */
   free (p);
 }
@@ -91,7 +91,7 @@ static char table[16];
 
 void global_bad (void)
 {
-  table[16] = 'x'; /* { dg-warning "buffer overflow \\\[-Wanalyzer-out-of-bounds\\\] \\\[CWE-787\\\]" } */
+  table[16] = 'x'; /* { dg-warning "buffer overflow \\\[CWE-787\\\] \\\[-Wanalyzer-out-of-bounds\\\]" } */
   /* { dg-message "" "notes" { target *-*-* } .-1 } */
 }
 

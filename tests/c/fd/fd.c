@@ -9,7 +9,7 @@ void leak_bad (const char *path)
   int fd = open (path, O_RDONLY); /* { dg-message "\\(1\\) opened here" } */
   if (fd < 0)
     return; /* failed: nothing to close */
-  return; /* { dg-warning "leak of file descriptor 'fd' \\\[-Wanalyzer-fd-leak\\\] \\\[CWE-775\\\]" } */
+  return; /* { dg-warning "leak of file descriptor 'fd' \\\[CWE-775\\\] \\\[-Wanalyzer-fd-leak\\\]" } */
 }
 
 void closed_ok (const char *path, char *buf)
@@ -32,7 +32,7 @@ void double_close_bad (const char *path)
   if (fd < 0)
     return;
   close (fd); /* { dg-message "first 'close' here" } */
-  close (fd); /* { dg-warning "double 'close' of file descriptor 'fd' \\\[-Wanalyzer-fd-double-close\\\] \\\[CWE-1341\\\]" } */
+  close (fd); /* { dg-warning "double 'close' of file descriptor 'fd' \\\[CWE-1341\\\] \\\[-Wanalyzer-fd-double-close\\\]" } */
 }
 
 void use_after_close_bad (const char *path, char *buf)
@@ -41,7 +41,7 @@ void use_after_close_bad (const char *path, char *buf)
   if (fd < 0)
     return;
   close (fd); /* { dg-message "closed here" } */
-  read (fd, buf, 1); /* { dg-warning "'read' on closed file descriptor 'fd' \\\[-Wanalyzer-fd-use-after-close\\\] \\\[CWE-910\\\]" } */
+  read (fd, buf, 1); /* { dg-warning "'read' on closed file descriptor 'fd' \\\[CWE-910\\\] \\\[-Wanalyzer-fd-use-after-close\\\]" } */
 }
 
 void use_without_check_bad (const char *path, char *buf)

@@ -9,7 +9,7 @@ void write_after_close_bad (const char *path, const char *text)
     return;
   fputs (text, fp);
   fclose (fp); /* { dg-message "closed here" } */
-  fputs (text, fp); /* { dg-warning "'fputs' on closed FILE 'fp' \\\[-Wanalyzer-file-use-after-close\\\] \\\[CWE-910\\\]" } */
+  fputs (text, fp); /* { dg-warning "'fputs' on closed FILE 'fp' \\\[CWE-910\\\] \\\[-Wanalyzer-file-use-after-close\\\]" } */
   /* { dg-message "'fputs' on closed FILE 'fp'; closed at \\(5\\)" "final event" { target *-*-* } .-1 } */
 }
 

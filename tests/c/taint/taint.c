@@ -128,7 +128,7 @@ void format_bad (FILE *f)
 {
   char line[128];
   if (fgets (line, sizeof line, f))
-    printf (line); /* { dg-warning "use of attacker-controlled string 'line' as format string \\\[-Wanalyzer-tainted-format-string\\\] \\\[CWE-134\\\]" } */
+    printf (line); /* { dg-warning "use of attacker-controlled string 'line' as format string \\\[CWE-134\\\] \\\[-Wanalyzer-tainted-format-string\\\]" } */
 }
 
 void format_ok (FILE *f)
@@ -142,7 +142,7 @@ void command_bad (void)
 {
   const char *cmd = getenv ("EDITOR");
   if (cmd)
-    system (cmd); /* { dg-warning "use of attacker-controlled string 'cmd' as command \\\[-Wanalyzer-tainted-command\\\] \\\[CWE-78\\\]" } */
+    system (cmd); /* { dg-warning "use of attacker-controlled string 'cmd' as command \\\[CWE-78\\\] \\\[-Wanalyzer-tainted-command\\\]" } */
 }
 
 void command_ok (void)
