@@ -1184,6 +1184,8 @@ private:
   SvalId extent(const State &s, SvalId root) const;
   SvalId allocation_size(const State &s, const CallEvent &call);
   std::string capacity_text(const State &s, SvalId p);
+  // Is in a call to an allocator (its result: a fresh object)?
+  bool allocation_call(const Instruction &in) const;
   // Is root what alloca (or a VLA) returned: memory on the stack?
   bool stack_allocation(SvalId root);
 

@@ -131,6 +131,13 @@ SvalId FunctionAnalysis::ssa_value(const State &s, const Operand &o, int depth) 
     return x && derivable(x) ? m_svals.get(SK::OpConst, def->operands[1].value, static_cast<int64_t>(OpName::Mul), x)
                              : 0;
   }
+  // x + c and x - c, as step makes them.
+  if (def->opcode == Opcode::Binary && (def->op == OpName::Add || def->op == OpName::Sub) &&
+      def->operands[1].kind == OpKind::Int && t.kind == TypeKind::Int) {
+    const SvalId x = ssa_value(s, def->operands[0], depth + 1);
+    const int64_t c = def->op == OpName::Add ? def->operands[1].value : -def->operands[1].value;
+    return x && derivable(x) ? plus_value(x, c, plus_type(t.bits, t.is_signed)) : 0;
+  }
   // A conversion between 64-bit integers keeps the bits.
   if (def->opcode == Opcode::Unary && def->op == OpName::Conv && def->operands[0].is_temp() &&
       t.kind == TypeKind::Int && t.bits == 64 && fn().temps[def->operands[0].id].type.kind == TypeKind::Int &&
@@ -159,6 +166,11 @@ bool FunctionAnalysis::check_symbolic_end(const State &s, const Place &p, bool w
     if (def.opcode != Opcode::Binary || def.op != OpName::PtrAdd)
       return false;
     root = ssa_value(s, def.operands[0]);
+    // (A pointer an allocation returned, no longer bound: the object the
+    // sum points into is that allocation.)
+    if (!root && def.operands[0].is_temp() && def.operands[0].id < m_cur->defs.size() &&
+        m_cur->defs[def.operands[0].id] && allocation_call(*m_cur->defs[def.operands[0].id]))
+      root = root_of(operand_value(s, p.pointer));
     offset = ssa_value(s, def.operands[1]);
     elem = 1;
     index = m_cur->namer.operand(def.operands[1]);

@@ -15,6 +15,14 @@ bool is_allocator(std::string_view name) {
 
 } // namespace
 
+bool FunctionAnalysis::allocation_call(const Instruction &in) const {
+  if (in.opcode != Opcode::Call || in.operands.empty() || in.operands[0].kind != OpKind::Func ||
+      in.operands[0].id >= m_module.symbols.size())
+    return false;
+  const Symbol &sym = m_module.symbols[in.operands[0].id];
+  return is_allocator(sym.name) || sym.name == "calloc" || sym.name == "__builtin_calloc" || sym.is_malloc;
+}
+
 bool FunctionAnalysis::stack_allocation(SvalId root) {
   if (m_svals[root].kind != SK::Conjured || m_svals[root].a < 0)
     return false;

@@ -54,3 +54,21 @@ void vla_bad (size_t len)
   /* { dg-message "" "bytes" { target *-*-* } .-1 } */
   (void) buf[0];
 }
+
+/* One element further, and n ints of the stack.  */
+char *one_more_bad (size_t n)
+{
+  char *p = malloc (n);
+  if (!p)
+    return NULL;
+  p[n + 1] = '\0'; /* { dg-warning "heap-based buffer overflow" } */
+  /* { dg-message "" "bytes" { target *-*-* } .-1 } */
+  return p;
+}
+
+void alloca_ints_bad (size_t n)
+{
+  int *v = __builtin_alloca (4 * n);
+  v[n] = 42; /* { dg-warning "stack-based buffer overflow" } */
+  /* { dg-message "" "bytes" { target *-*-* } .-1 } */
+}
