@@ -222,6 +222,9 @@ public:
 
   FunctionResult run();
   void initial_globals(State &s);
+  // What the analysed function's parameter k holds on entry: the constant
+  // every call gives it, else its own incoming value.
+  SvalId incoming_value(size_t k);
 
 private:
   const Module &m_module;
@@ -1199,6 +1202,9 @@ private:
   // byte offsets an access to it may start at on this path; false if not
   // known.
   bool access_range(const State &s, const Place &p, SvalId &root, int64_t &lo, int64_t &hi);
+  // The value pointer v is a constant number of bytes (off) past; 0 if the
+  // offset is not known.
+  SvalId constant_offset(SvalId v, int64_t &off) const;
   // The bytes a C library call reads or writes through its buffer
   // arguments (memcpy's n, strcpy's literal, fgets's size), checked alike.
   void check_call_bounds(const State &s, const CallEvent &call, const Loc &loc);

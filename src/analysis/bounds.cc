@@ -31,6 +31,16 @@ bool mul_add(int64_t a, int64_t b, int64_t c, int64_t &out) {
 
 } // namespace
 
+SvalId FunctionAnalysis::constant_offset(SvalId v, int64_t &off) const {
+  off = 0;
+  while (m_svals[v].kind == SK::Offset) {
+    if (m_svals[v].a == kUnknownOffset || __builtin_add_overflow(off, m_svals[v].a, &off))
+      return 0;
+    v = m_svals[v].base;
+  }
+  return v;
+}
+
 bool FunctionAnalysis::access_range(const State &s, const Place &p, SvalId &root, int64_t &lo, int64_t &hi) {
   root = 0;
   lo = hi = 0;
@@ -39,14 +49,8 @@ bool FunctionAnalysis::access_range(const State &s, const Place &p, SvalId &root
   case PlaceBase::Global: root = m_svals.get(SK::GlobalAddr, p.id); break;
   case PlaceBase::Str: root = operand_value(s, p.pointer); break;
   case PlaceBase::Deref: {
-    SvalId v = operand_value(s, p.pointer);
-    while (m_svals[v].kind == SK::Offset) {
-      if (m_svals[v].a == kUnknownOffset || __builtin_add_overflow(lo, m_svals[v].a, &lo))
-        return false;
-      v = m_svals[v].base;
-    }
-    root = v;
-    if (__builtin_add_overflow(lo, p.offset, &lo))
+    root = constant_offset(operand_value(s, p.pointer), lo);
+    if (!root || __builtin_add_overflow(lo, p.offset, &lo))
       return false;
     hi = lo;
     break;
@@ -117,9 +121,7 @@ SvalId FunctionAnalysis::ssa_value(const State &s, const Operand &o, int depth) 
   if (s.stack.empty() && m_cur->index == m_entry)
     for (size_t k = 0; k < fn().params.size(); ++k)
       if (fn().params[k] == o.id)
-        return m_constant_args && k < m_constant_args->size() && (*m_constant_args)[k].first
-                   ? m_svals.get(SK::Const, (*m_constant_args)[k].second)
-                   : m_svals.get(SK::Param, static_cast<int64_t>(k));
+        return incoming_value(k);
   const Instruction *def = m_cur->defs[o.id];
   if (!def)
     return 0;
@@ -225,17 +227,8 @@ void FunctionAnalysis::check_overlap(const CallEvent &call, int64_t n, const Loc
   if (call.args.size() < 2 || n <= 0 || m_opts.disabled.count(kOverlapping.name))
     return;
   // Both pointers into one object at offsets the path fixes.
-  auto split = [&](SvalId v, int64_t &off) {
-    off = 0;
-    while (m_svals[v].kind == SK::Offset) {
-      if (m_svals[v].a == kUnknownOffset || __builtin_add_overflow(off, m_svals[v].a, &off))
-        return SvalId{0};
-      v = m_svals[v].base;
-    }
-    return v;
-  };
   int64_t d, s;
-  const SvalId dst = split(call.args[0], d), src = split(call.args[1], s);
+  const SvalId dst = constant_offset(call.args[0], d), src = constant_offset(call.args[1], s);
   if (!dst || dst != src || dst == kUnknownSval || m_svals[dst].kind == SK::Const)
     return;
   // [d, d + n) and [s, s + n) share a byte.
@@ -255,14 +248,9 @@ void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, 
   auto touch = [&](size_t buffer, int64_t count, bool write) {
     if (buffer >= call.args.size() || count <= 0)
       return;
-    SvalId v = call.args[buffer];
-    int64_t off = 0;
-    while (m_svals[v].kind == SK::Offset) {
-      if (m_svals[v].a == kUnknownOffset || __builtin_add_overflow(off, m_svals[v].a, &off))
-        return;
-      v = m_svals[v].base;
-    }
-    report_outside(s, v, off, off, count, write, 0, loc);
+    int64_t off;
+    if (const SvalId root = constant_offset(call.args[buffer], off))
+      report_outside(s, root, off, off, count, write, 0, loc);
   };
   auto named = [&](std::initializer_list<std::string_view> names) {
     for (std::string_view n : names)

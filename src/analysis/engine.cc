@@ -953,6 +953,12 @@ void FunctionAnalysis::initial_globals(State &s) {
   }
 }
 
+SvalId FunctionAnalysis::incoming_value(size_t k) {
+  return m_constant_args && k < m_constant_args->size() && (*m_constant_args)[k].first
+             ? m_svals.get(SK::Const, (*m_constant_args)[k].second)
+             : m_svals.get(SK::Param, static_cast<int64_t>(k));
+}
+
 FunctionResult FunctionAnalysis::run() {
   FunctionResult result;
   State init;
@@ -961,9 +967,7 @@ FunctionResult FunctionAnalysis::run() {
   // A parameter every call gives the same constant is that constant (a
   // static function analysed on its own, no caller having stepped in).
   for (size_t k = 0; k < fn().params.size(); ++k)
-    init.bind(fn().params[k], m_constant_args && k < m_constant_args->size() && (*m_constant_args)[k].first
-                                  ? m_svals.get(SK::Const, (*m_constant_args)[k].second)
-                                  : m_svals.get(SK::Param, static_cast<int64_t>(k)));
+    init.bind(fn().params[k], incoming_value(k));
   {
     set_frame(init);
     uninit_locals(init);
