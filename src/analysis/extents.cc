@@ -15,23 +15,25 @@ bool is_allocator(std::string_view name) {
 
 } // namespace
 
-bool FunctionAnalysis::allocation_call(const Instruction &in) const {
+// The function a call instruction names directly, or null.
+static const Symbol *called_symbol(const Module &m, const Instruction &in) {
   if (in.opcode != Opcode::Call || in.operands.empty() || in.operands[0].kind != OpKind::Func ||
-      in.operands[0].id >= m_module.symbols.size())
-    return false;
-  const Symbol &sym = m_module.symbols[in.operands[0].id];
-  return is_allocator(sym.name) || sym.name == "calloc" || sym.name == "__builtin_calloc" || sym.is_malloc;
+      in.operands[0].id >= m.symbols.size())
+    return nullptr;
+  return &m.symbols[in.operands[0].id];
+}
+
+bool FunctionAnalysis::allocation_call(const Instruction &in) const {
+  const Symbol *sym = called_symbol(m_module, in);
+  return sym && (is_allocator(sym->name) || sym->name == "calloc" || sym->name == "__builtin_calloc" || sym->is_malloc);
 }
 
 bool FunctionAnalysis::stack_allocation(SvalId root) {
   if (m_svals[root].kind != SK::Conjured || m_svals[root].a < 0)
     return false;
   const Instruction *in = m_infos.instruction(static_cast<uint32_t>(m_svals[root].a));
-  if (!in || in->opcode != Opcode::Call || in->operands.empty() || in->operands[0].kind != OpKind::Func ||
-      in->operands[0].id >= m_module.symbols.size())
-    return false;
-  const std::string &name = m_module.symbols[in->operands[0].id].name;
-  return name == "alloca" || name == "__builtin_alloca" || name == "__builtin_alloca_with_align";
+  const Symbol *sym = in ? called_symbol(m_module, *in) : nullptr;
+  return sym && (sym->name == "alloca" || sym->name == "__builtin_alloca" || sym->name == "__builtin_alloca_with_align");
 }
 
 void FunctionAnalysis::set_extent(State &s, SvalId root, SvalId size) {
