@@ -67,6 +67,7 @@ struct Node {
   std::vector<std::pair<SvalId, SvalId>> renames; // (old, new) applied on entry
   Loc entry_loc; // where the path entered the block (for statements without a location)
   bool entry_own = false; // the entering jump had a location of its own (an early 'return;')
+  size_t join_key = 0;    // State::join_key() of state once asked (0: not yet)
 };
 
 inline SvalId rename_back(const std::vector<std::pair<SvalId, SvalId>> &renames, SvalId v) {
@@ -855,7 +856,15 @@ private:
   }
 
   // --- purging and leaks ---
-  void collect_reachable(const State &s, std::vector<SvalId> &out, const std::vector<SvalId> &roots = {}) const;
+  // Marks every value s reaches from its temporaries, its locals and
+  // globals, the callers' temporaries and `roots`: what they hold, what
+  // that points to, and sizes of what they point to. reached() asks.
+  void mark_reachable(const State &s, const std::vector<SvalId> &roots);
+  bool reached(SvalId v) const { return v < m_reach.marks.size() && m_reach.marks[v] == m_reach.stamp; }
+  struct ReachMarks {
+    uint32_t stamp = 0;
+    std::vector<uint32_t> marks; // by value: the stamp of the last walk that reached it
+  } m_reach;
 
   // Unbinds the dead temporaries and the memory of the dead locals (with
   // `everything`, all of it), reports leaks of values that became

@@ -63,9 +63,16 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
     generalize(s, block, states_here >= 2 * m_opts.max_states_per_block ? 2 : 1, start, resumed,
                here.empty() ? nullptr : &m_nodes[here.back()].state.memory);
   std::vector<std::pair<SvalId, SvalId>> renames = canonicalize(s);
-  if (states_here >= m_opts.max_states_per_block)
-    for (int32_t n : here)
-      join(s, m_nodes[n].state);
+  if (states_here >= m_opts.max_states_per_block) {
+    const size_t key = s.join_key();
+    for (int32_t n : here) {
+      Node &other = m_nodes[static_cast<size_t>(n)];
+      if (!other.join_key)
+        other.join_key = other.state.join_key();
+      if (other.join_key == key)
+        join(s, other.state);
+    }
+  }
   const uint64_t seen_key = (point * 0x9e3779b97f4a7c15ull) ^ s.hash();
   for (auto [it, end] = m_seen.equal_range(seen_key); it != end; ++it) {
     const Node &n = m_nodes[static_cast<size_t>(it->second)];

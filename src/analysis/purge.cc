@@ -43,12 +43,24 @@ std::vector<uint32_t> FunctionAnalysis::unheld(const State &s, const std::vector
   return out;
 }
 
-void FunctionAnalysis::collect_reachable(const State &s, std::vector<SvalId> &out, const std::vector<SvalId> &roots) const {
+void FunctionAnalysis::mark_reachable(const State &s, const std::vector<SvalId> &roots) {
+  if (++m_reach.stamp == 0) { // (wrapped round: no mark may look current)
+    std::fill(m_reach.marks.begin(), m_reach.marks.end(), 0);
+    m_reach.stamp = 1;
+  }
+  if (m_reach.marks.size() < m_svals.size())
+    m_reach.marks.resize(m_svals.size() + m_svals.size() / 2, 0);
+  std::vector<uint32_t> &marks = m_reach.marks;
+  const uint32_t stamp = m_reach.stamp;
+  // A value reaches what it was derived from (p + 8 reaches p). A marked
+  // value's chain is marked already.
   auto add = [&](SvalId v) {
-    while (v) {
-      out.push_back(v);
-      v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0;
+    bool grew = false;
+    for (; v && marks[v] != stamp; v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0) {
+      marks[v] = stamp;
+      grew = true;
     }
+    return grew;
   };
   for (SvalId r : roots)
     add(r);
@@ -57,36 +69,31 @@ void FunctionAnalysis::collect_reachable(const State &s, std::vector<SvalId> &ou
   for (auto &f : s.stack) // the callers' values are still theirs
     for (auto &t : f.temps)
       add(t.second);
+  bool pointees = false;
   for (auto &m : s.memory) {
-    if (m_regions.kind(m.first) != 'S')
+    if (m_regions.kind(m.first) != 'S') {
       add(m.second);
-    else if (caller_visible(rk(m.first))) { // the caller holds the parameter, and so what it points to
-      add(region_base(m.first));
-      add(m.second);
+    } else {
+      pointees = true;
+      if (caller_visible(rk(m.first))) { // the caller holds the parameter, and so what it points to
+        add(region_base(m.first));
+        add(m.second);
+      }
     }
   }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
   // What a reachable pointer points to is reachable (p->next->data).
-  for (bool grew = true; grew;) {
+  for (bool grew = pointees; grew;) {
     grew = false;
-    for (auto &m : s.memory) {
-      if (m_regions.kind(m.first) != 'S' || !std::binary_search(out.begin(), out.end(), region_base(m.first)))
-        continue;
-      for (SvalId v = m.second; v; v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0)
-        if (!std::binary_search(out.begin(), out.end(), v)) {
-          out.insert(std::lower_bound(out.begin(), out.end(), v), v);
-          grew = true;
-        }
-    }
+    for (auto &m : s.memory)
+      if (m_regions.kind(m.first) == 'S' && reached(region_base(m.first)))
+        grew = add(m.second) || grew;
   }
   // The size of what a reachable pointer points to (what is known of n
   // after malloc (n) stays with the buffer).
   for (const auto &e : s.extents)
-    if (std::binary_search(out.begin(), out.end(), e.first))
-      for (SvalId v = e.second; v; v = derived_base(v) ? m_svals[v].base : 0)
-        if (!std::binary_search(out.begin(), out.end(), v))
-          out.insert(std::lower_bound(out.begin(), out.end(), v), v);
+    if (reached(e.first))
+      for (SvalId v = e.second; v && marks[v] != stamp; v = derived_base(v) ? m_svals[v].base : 0)
+        marks[v] = stamp;
 }
 
 void FunctionAnalysis::purge(State &s, const std::vector<uint32_t> &dead_temps, const std::vector<uint32_t> &dead_locals,
@@ -207,9 +214,8 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
   if (std::none_of(dropped.begin(), dropped.end(),
                    [&](const auto &d) { return matters(d.first) && !still_held(d.first); }))
     return;
-  std::vector<SvalId> reach;
-  collect_reachable(s, reach, kept);
-  auto reachable = [&](SvalId v) { return std::binary_search(reach.begin(), reach.end(), v); };
+  mark_reachable(s, kept);
+  auto reachable = [&](SvalId v) { return reached(v); };
   auto report_leak = [&](SvalId v, const std::string &text) {
     if (reachable(v) || set_contains(s.escaped, v))
       return;

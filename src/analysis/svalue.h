@@ -118,6 +118,9 @@ public:
     return id;
   }
 
+  // How many values exist (ids are below it).
+  size_t size() const { return m_vals.size(); }
+
 private:
   std::vector<Sval> m_vals;
   std::unordered_map<Sval, SvalId, SvalHash> m_index;
