@@ -794,6 +794,12 @@ private:
 
   void escape_value(State &s, SvalId v);
 
+  // The name a dropped value v would be reported as leaked under: only a
+  // value a checker tracks can leak, the others need none.
+  std::string leak_text(const State &s, SvalId v, const std::string &name) const {
+    return is_tracked(s, v) ? name : std::string();
+  }
+
   // The analysed function's parameter v, declared a pointer to const.
   bool readonly_param(SvalId v) const {
     if (m_svals[v].kind != SK::Param)
@@ -1284,6 +1290,10 @@ private:
   // (one target in the loop, the other outside it)?
   bool loop_test(uint32_t block, const Instruction &br) const;
   std::unordered_map<uint64_t, std::string> m_branch_texts;
+  // Operand k of the instruction numbered uid, as the source names it
+  // (made once).
+  const std::string &operand_text(uint32_t uid, uint32_t k, const ir::Operand &o);
+  std::unordered_map<uint64_t, std::string> m_operand_texts;
   std::string when_text(const Instruction &br, bool taken);
   Finding build(const Pending &p) const;
 };

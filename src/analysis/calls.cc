@@ -732,7 +732,7 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
   if (caller.result) {
     std::vector<std::pair<SvalId, std::string>> overwritten;
     if (SvalId old = s.temp(caller.result))
-      overwritten.push_back({old, m_cur->temp_text[caller.result]});
+      overwritten.push_back({old, leak_text(s, old, m_cur->temp_text[caller.result])});
     s.bind(caller.result, ret ? ret : conjure(s, m_cur->uid_base[caller.block] + caller.index));
     forget(s, overwritten, {}, call_loc);
     // NULL returned: where a later dereference's story starts.

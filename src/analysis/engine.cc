@@ -166,7 +166,7 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
       s.approximate = true;
     }
     if (SvalId old = s.temp(p.first))
-      overwritten.push_back({old, m_cur->temp_text[p.first]});
+      overwritten.push_back({old, leak_text(s, old, m_cur->temp_text[p.first])});
     s.bind(p.first, p.second);
   }
   // Values not live in the target die on the way.
@@ -204,6 +204,14 @@ const std::string &FunctionAnalysis::branch_text(uint32_t uid, const Instruction
              .emplace(key, std::string("following %<") + (taken ? "true" : "false") + "%> branch" +
                                (why ? when_text(br, taken) : "") + "...")
              .first;
+  return it->second;
+}
+
+const std::string &FunctionAnalysis::operand_text(uint32_t uid, uint32_t k, const Operand &o) {
+  const uint64_t key = (static_cast<uint64_t>(uid) << 2) | k;
+  auto it = m_operand_texts.find(key);
+  if (it == m_operand_texts.end())
+    it = m_operand_texts.emplace(key, m_cur->namer.operand(o)).first;
   return it->second;
 }
 
@@ -251,7 +259,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
   // definition overwrites.
   std::vector<std::pair<SvalId, std::string>> overwritten;
   if (in.result && s.temp(in.result))
-    overwritten.push_back({s.temp(in.result), m_cur->temp_text[in.result]});
+    overwritten.push_back({s.temp(in.result), leak_text(s, s.temp(in.result), m_cur->temp_text[in.result])});
   auto bind = [&](SvalId v) {
     if (in.result)
       s.bind(in.result, v);
@@ -625,7 +633,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       const RegionId written = m_regions.intern(key);
       for (auto &m : s.memory)
         if (m.second != v && (m_regions.inside(m.first, written) || m_regions.inside(written, m.first)))
-          overwritten.push_back({m.second, memory_text(s, rk(m.first))});
+          overwritten.push_back({m.second, is_tracked(s, m.second) ? memory_text(s, rk(m.first)) : std::string()});
       write_memory(s, key, v);
       // NULL stored into named memory ("xj->b4 = 0"): where a later
       // dereference of that place got its NULL.
@@ -850,10 +858,12 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
           OpName uop = op;
           unwrap(ua, uop, uc);
           const SvalId ptr = uc == zero ? ua : (ua == zero ? uc : 0);
-          const std::string expr = !ptr || (uop != OpName::Eq && uop != OpName::Ne) ? ""
-                                   : ptr == a ? m_cur->namer.operand(in.operands[0])
-                                   : ptr == c ? m_cur->namer.operand(in.operands[1])
-                                              : "";
+          static const std::string kNoText;
+          const uint32_t uid = m_cur->uid_base[block] + static_cast<uint32_t>(i);
+          const std::string &expr = !ptr || (uop != OpName::Eq && uop != OpName::Ne) ? kNoText
+                                    : ptr == a ? operand_text(uid, 0, in.operands[0])
+                                    : ptr == c ? operand_text(uid, 1, in.operands[1])
+                                               : kNoText;
           tell_checkers(s2, ua, uop, uc, signed_as_unsigned(in.operands[0]), expr, evs, loc);
         }
         // Only a real choice is an event, or one a call stepped into made.

@@ -114,7 +114,7 @@ void FunctionAnalysis::purge(State &s, const std::vector<uint32_t> &dead_temps, 
   }
   for (uint32_t t : dead_temps) {
     if (SvalId v = s.temp(t)) {
-      dropped.push_back({v, m_cur->temp_text[t]});
+      dropped.push_back({v, leak_text(s, v, m_cur->temp_text[t])});
       s.bind(t, 0);
       if (m_svals[v].kind == SK::Aggregate && is_return_slot(m_svals.string_at(m_svals[v].a)))
         dead_slots.push_back(m_svals.string_at(m_svals[v].a));
@@ -127,7 +127,7 @@ void FunctionAnalysis::purge(State &s, const std::vector<uint32_t> &dead_temps, 
       return; // (nothing was ever bound there)
     for (auto it = s.memory.begin(); it != s.memory.end();) {
       if (m_regions.within(it->first, place)) {
-        dropped.push_back({it->second, memory_text(s, rk(it->first))});
+        dropped.push_back({it->second, is_tracked(s, it->second) ? memory_text(s, rk(it->first)) : std::string()});
         it = s.memory.erase(it);
       } else {
         ++it;
@@ -145,12 +145,12 @@ void FunctionAnalysis::purge(State &s, const std::vector<uint32_t> &dead_temps, 
     // ('<unknown>', as GCC says).
     for (auto &mm : s.memory)
       if (m_regions.kind(mm.first) != 'G')
-        dropped.push_back({mm.second, m_regions.kind(mm.first) == 'S' ? "" : memory_text(s, rk(mm.first))});
+        dropped.push_back({mm.second, m_regions.kind(mm.first) == 'S' || !is_tracked(s, mm.second) ? std::string() : memory_text(s, rk(mm.first))});
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                   [&](const auto &m) { return m_regions.kind(m.first) == 'L'; }),
                    s.memory.end());
     for (auto &t : s.temps)
-      dropped.push_back({t.second, m_cur->temp_text[t.first]});
+      dropped.push_back({t.second, leak_text(s, t.second, m_cur->temp_text[t.first])});
     s.temps.clear();
   }
   forget(s, dropped, kept, loc);
