@@ -53,6 +53,10 @@ struct RawEvent {
   std::string expr;
   // Branch: text is "following %<true%> branch (when ...)..."
   std::string text;
+  // Or, instead of text, a text the analysis keeps as long as its nodes
+  // (a branch's, made once per instruction: not copied per path).
+  const std::string *shared_text = nullptr;
+  const std::string &text_ref() const { return shared_text ? *shared_text : text; }
 };
 
 struct Node {
@@ -544,8 +548,12 @@ private:
   // earlier trip (an older object: the previous node of a list), the older
   // one is renamed first, so that the two are not taken for one object.
   // present: if given, the sorted roots the state names (see in_state),
-  // worked out once for many temporaries.
-  SvalId widen_to(State &s, uint32_t block, uint32_t t, SvalId v, const std::vector<SvalId> *present = nullptr);
+  // worked out once (when first needed) for many temporaries.
+  struct Roots {
+    bool ready = false;
+    std::vector<SvalId> sorted;
+  };
+  SvalId widen_to(State &s, uint32_t block, uint32_t t, SvalId v, Roots *present = nullptr);
 
   // The roots every part of the state names, sorted (what in_state looks
   // for one at a time).
@@ -893,7 +901,7 @@ private:
       StateId from = state(v);
       if (from == to || v == kUnknownSval)
         return;
-      map_set<StateId>(m_s.sm[m_checker], v, to, 0);
+      map_set<StateId>(m_s.sm.mut(m_checker), v, to, 0);
       RawEvent e = m_a.event(RawEvent::Kind::StateChange, m_loc);
       e.checker = m_checker;
       e.v = v;
@@ -1279,6 +1287,8 @@ private:
     }
     return t;
   }
+  // With split, the path's events tell the branch by branch_text, which
+  // must live as long as the analysis (branch_text() makes such texts).
   void take_branch(State s, uint32_t from, uint32_t to, std::vector<RawEvent> evs,
                    const std::string &branch_text, bool split, const Loc &br_loc, bool own_loc);
   Loc first_loc(uint32_t block) const;

@@ -481,7 +481,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   for (const Fill &f : m_fills) {
     write_memory(s, f.key, f.blob);
     if (f.state)
-      map_set<StateId>(s.sm[f.checker], f.blob, f.state, 0);
+      map_set<StateId>(s.sm.mut(f.checker), f.blob, f.state, 0);
   }
   m_fills.clear();
   // strchr and the like: NULL on this path, a pointer into the first

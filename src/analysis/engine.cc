@@ -113,8 +113,12 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
   const size_t before = evs.size(); // (the events on the way to the branch)
   Loc here = first_loc(to);
   if (split) {
-    evs.push_back(event(RawEvent::Kind::Branch, br_loc, branch_text));
-    evs.push_back(event(RawEvent::Kind::ToHere, here.known() ? here : br_loc, "...to here"));
+    static const std::string kToHere = "...to here";
+    evs.reserve(evs.size() + 2);
+    evs.push_back(event(RawEvent::Kind::Branch, br_loc));
+    evs.back().shared_text = &branch_text; // (branch_text() keeps it)
+    evs.push_back(event(RawEvent::Kind::ToHere, here.known() ? here : br_loc));
+    evs.back().shared_text = &kToHere;
   }
   // Phis read the values flowing out of `from`.
   const Block &tb = fn().blocks[to];
@@ -980,7 +984,6 @@ FunctionResult FunctionAnalysis::run() {
   FunctionResult result;
   State init;
   init.fn = m_entry;
-  init.sm.resize(m_checkers.size());
   // A parameter every call gives the same constant is that constant (a
   // static function analysed on its own, no caller having stepped in).
   for (size_t k = 0; k < fn().params.size(); ++k)

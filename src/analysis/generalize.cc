@@ -6,15 +6,19 @@
 
 namespace pathwise::detail {
 
-SvalId FunctionAnalysis::widen_to(State &s, uint32_t block, uint32_t t, SvalId v, const std::vector<SvalId> *present) {
+SvalId FunctionAnalysis::widen_to(State &s, uint32_t block, uint32_t t, SvalId v, Roots *present) {
   // A widened value made for the first time is in no state yet: the
   // search of the state is needed only for one made before.
   const uint64_t key = (static_cast<uint64_t>(m_cur->uid_base[block]) << 32) | t;
   auto it = m_widened.find(key);
   const bool seen = it != m_widened.end();
   const SvalId w = seen ? it->second : m_widened.emplace(key, widened(block, t)).first->second;
+  if (seen && v != w && present && !present->ready) {
+    present->sorted = roots_in_state(s);
+    present->ready = true;
+  }
   if (seen && v != w &&
-      (present ? std::binary_search(present->begin(), present->end(), w) : in_state(s, w)))
+      (present ? std::binary_search(present->sorted.begin(), present->sorted.end(), w) : in_state(s, w)))
     rename_value(s, w, conjure(s, m_cur->uid_base[block]));
   return w;
 }
@@ -255,7 +259,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
              insns.back().operands[0].is_temp())
       result = insns.back().operands[0].id;
   }
-  const std::vector<SvalId> present = roots_in_state(s);
+  Roots present; // (the state's roots before any is widened)
   for (auto &t : s.temps) {
     if (result && t.first == result && m_svals[t.second].kind == SK::Const)
       continue;

@@ -43,7 +43,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   bool returned_call_failed = false;
   StateId tracked_kind = 0; // the tracked value's state on the way (the finding's checker)
   for (const auto &[e, tracked] : raw) {
-    PathEvent ev{e->loc, e->fn, e->depth, e->text};
+    PathEvent ev{e->loc, e->fn, e->depth, e->text_ref()};
     if (e->kind == RawEvent::Kind::Call) {
       failed_inside.push_back(false);
     } else if (e->kind == RawEvent::Kind::Return && !failed_inside.empty()) {

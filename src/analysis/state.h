@@ -66,6 +66,41 @@ struct Relation {
 
 using SmMap = std::vector<std::pair<SvalId, StateId>>; // sorted by value
 
+// Each checker's states of values, by checker index. Most states track
+// nothing: then nothing is allocated (a checker's map exists once it was
+// written, and a missing one reads as empty).
+class CheckerMaps {
+public:
+  const SmMap &operator[](size_t c) const { return c < m_maps.size() ? m_maps[c] : empty(); }
+  // For writing: makes checker c's map if there is none.
+  SmMap &mut(size_t c) {
+    if (c >= m_maps.size())
+      m_maps.resize(c + 1);
+    return m_maps[c];
+  }
+  // The maps that exist (empty ones among them).
+  std::vector<SmMap>::iterator begin() { return m_maps.begin(); }
+  std::vector<SmMap>::iterator end() { return m_maps.end(); }
+  std::vector<SmMap>::const_iterator begin() const { return m_maps.begin(); }
+  std::vector<SmMap>::const_iterator end() const { return m_maps.end(); }
+  size_t size() const { return m_maps.size(); }
+  bool operator==(const CheckerMaps &o) const {
+    const size_t n = std::max(m_maps.size(), o.m_maps.size());
+    for (size_t c = 0; c < n; ++c)
+      if ((*this)[c] != o[c])
+        return false;
+    return true;
+  }
+  bool operator!=(const CheckerMaps &o) const { return !(*this == o); }
+
+private:
+  static const SmMap &empty() {
+    static const SmMap none;
+    return none;
+  }
+  std::vector<SmMap> m_maps;
+};
+
 // A caller's frame, kept while the engine steps through a function it
 // calls: where to go on, and the caller's temporaries and loops.
 struct Frame {
@@ -87,7 +122,7 @@ struct State {
   std::vector<std::pair<uint32_t, SvalId>> temps;     // bound temporaries of fn, sorted
   Bindings memory;                                     // what regions hold (store.h)
   Extents extents;                                     // sizes of what calls allocated
-  std::vector<SmMap> sm;                               // by checker
+  CheckerMaps sm;                                      // by checker
   std::vector<Constraint> constraints;                 // sorted
   std::vector<Relation> relations;                     // sorted
   std::vector<SvalId> escaped;                         // sorted: reachable from elsewhere
@@ -134,11 +169,9 @@ struct State {
       for (auto &t : f.temps)
         mix(t.first * 2654435761u + t.second);
     }
-    for (size_t c = 0; c < sm.size(); ++c) {
-      mix(c + 0x51);
+    for (size_t c = 0; c < sm.size(); ++c)
       for (auto &p : sm[c])
-        mix(p.first * 31u + p.second);
-    }
+        mix((p.first * 31u + p.second) * (c + 1));
     for (auto &l : loops)
       mix(l.first * 131u);
     return h ? h : 1;
