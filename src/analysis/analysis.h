@@ -81,6 +81,10 @@ inline SvalId rename_back(const std::vector<std::pair<SvalId, SvalId>> &renames,
   return v;
 }
 
+// What kind of memory an object is, for an out-of-bounds warning's
+// wording and CWE.
+enum class Memory : uint8_t { Stack, Heap, Other };
+
 struct Pending {
   const Warning *warning;
   uint8_t checker;
@@ -96,6 +100,7 @@ struct Pending {
   Origin note;                  // a note after the warning, if its text is set
   std::string detail, detail2;  // %D, %X
   std::vector<Origin> more_notes; // after `note`
+  Origin last_event = {};         // an extra event just before the warning's own, if its text is set
 };
 
 // CWE-457: a read of a variable or of memory nothing has written.
@@ -1247,8 +1252,21 @@ private:
   // Reports an access of `size` bytes at offsets [lo, hi] of the object
   // root points to, if every one lies outside it. elem: the element size
   // of an array indexed directly (for the valid subscripts), else 0.
+  // With origin, the path's last event before the warning (what the
+  // call was doing).
   bool report_outside(const State &s, SvalId root, int64_t lo, int64_t hi, int64_t size, bool write, int64_t elem,
-                      const Loc &loc);
+                      const Loc &loc, const std::string &origin = {});
+  // The size of the object root points to, its kind and its declared name
+  // ("" if none); false if its size is not known.
+  bool object_bounds(const State &s, SvalId root, int64_t &capacity, Memory &memory, std::string &name);
+  // Byte k of the object root points to (of `capacity` bytes), if the
+  // path knows it: a literal's, an array initialized from one (zeros
+  // after it), a char stored there.
+  bool known_byte(const State &s, SvalId root, int64_t k, int64_t capacity, int64_t &byte);
+  // The NUL-terminated strings a C library call reads (strlen's, fopen's
+  // name): reported if the bytes the path knows end the object before
+  // any NUL, or the pointer lies outside it.
+  void check_string_args(const State &s, const CallEvent &call, const Loc &loc);
   // A byte read from a string literal at an offset the path fixes ("abc"[1]
   // is 'b', its terminator 0); 0 if p is not that.
   SvalId literal_byte(const State &s, const Place &p, bool is_signed);

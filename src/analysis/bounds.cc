@@ -9,9 +9,6 @@ namespace pathwise::detail {
 
 namespace {
 
-// What kind of memory an object is, for the warning's wording and CWE.
-enum class Memory : uint8_t { Stack, Heap, Other };
-
 const Warning &oob_warning(Memory m, bool write, bool after) {
   if (write && after)
     return m == Memory::Stack ? kStackOverflow : m == Memory::Heap ? kHeapOverflow : kOverflow;
@@ -287,13 +284,13 @@ void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, 
   }
 }
 
-bool FunctionAnalysis::report_outside(const State &s, SvalId root, int64_t lo, int64_t hi, int64_t size, bool write,
-                                      int64_t elem, const Loc &loc) {
+bool FunctionAnalysis::object_bounds(const State &s, SvalId root, int64_t &capacity, Memory &memory,
+                                     std::string &name) {
   // The object's size, and what kind of memory it is.
   const Sval &r = m_svals[root];
-  int64_t capacity = 0;
-  Memory memory = Memory::Other;
-  std::string name; // the declared object's
+  capacity = 0;
+  memory = Memory::Other;
+  name.clear(); // (the declared object's)
   switch (r.kind) {
   case SK::LocalAddr: {
     const Local *l = local_of(s, static_cast<uint64_t>(r.a));
@@ -322,8 +319,17 @@ bool FunctionAnalysis::report_outside(const State &s, SvalId root, int64_t lo, i
     break;
   }
   }
-  if (capacity <= 0 || (name.size() > 1 && name.compare(0, 2, "D.") == 0))
-    return false; // (a compiler temporary, or an object of unknown size)
+  // (Not a compiler temporary, nor an object of unknown size.)
+  return capacity > 0 && !(name.size() > 1 && name.compare(0, 2, "D.") == 0);
+}
+
+bool FunctionAnalysis::report_outside(const State &s, SvalId root, int64_t lo, int64_t hi, int64_t size, bool write,
+                                      int64_t elem, const Loc &loc, const std::string &origin) {
+  int64_t capacity;
+  Memory memory;
+  std::string name;
+  if (!object_bounds(s, root, capacity, memory, name))
+    return false;
   int64_t end;
   if (__builtin_add_overflow(lo, size, &end))
     return false;
@@ -337,17 +343,21 @@ bool FunctionAnalysis::report_outside(const State &s, SvalId root, int64_t lo, i
   const std::string what = name.empty() ? "the region" : quote_expr(name);
   const char *verb = write ? "write" : "read";
   std::string event, note;
+  // Where the bytes start and end ("at byte N" for one).
+  auto span = [&](int64_t first) {
+    return size == 1 ? " at byte " + std::to_string(first)
+                     : " from byte " + std::to_string(first) + " till byte " + std::to_string(first + size - 1);
+  };
   if (after) {
     // The first access past the end on this path: where its bytes start
     // and end, and how many of them are outside.
-    event = std::string("out-of-bounds ") + verb + " from byte " + std::to_string(lo) + " till byte " +
-            std::to_string(end - 1) + " but " + what + " ends at byte " + std::to_string(capacity);
+    event = std::string("out-of-bounds ") + verb + span(lo) + " but " + what + " ends at byte " +
+            std::to_string(capacity);
     const int64_t bad = std::min<int64_t>(size, end - capacity);
     note = write ? "write of " + bytes(bad) + " to beyond the end of " + what
                  : "read of " + bytes(bad) + " from after the end of " + what;
   } else {
-    event = std::string("out-of-bounds ") + verb + " from byte " + std::to_string(hi) + " till byte " +
-            std::to_string(hi + size - 1) + " but " + what + " starts at byte 0";
+    event = std::string("out-of-bounds ") + verb + span(hi) + " but " + what + " starts at byte 0";
     const int64_t bad = std::min<int64_t>(size, -hi);
     note = write ? "write of " + bytes(bad) + " to before the start of " + what
                  : "read of " + bytes(bad) + " from before the start of " + what;
@@ -357,8 +367,77 @@ bool FunctionAnalysis::report_outside(const State &s, SvalId root, int64_t lo, i
     more.push_back({loc, "valid subscripts for " + what + " are %<[0]%> to %<[" + std::to_string(capacity / elem - 1) +
                              "]%>"});
   m_pending.push_back({&w, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0, {loc, note},
-                       event, "", std::move(more)});
+                       event, "", std::move(more), {loc, origin}});
   return true;
+}
+
+bool FunctionAnalysis::known_byte(const State &s, SvalId root, int64_t k, int64_t capacity, int64_t &byte) {
+  const Sval &r = m_svals[root];
+  if (r.kind == SK::StrAddr) {
+    const std::string &text = m_svals.string_at(r.a);
+    byte = static_cast<uint64_t>(k) < text.size() ? static_cast<unsigned char>(text[static_cast<size_t>(k)]) : 0;
+    return true;
+  }
+  if (r.kind != SK::LocalAddr && r.kind != SK::GlobalAddr)
+    return false;
+  const std::string base = (r.kind == SK::LocalAddr ? "L" : "G") + std::to_string(r.a);
+  // A char stored there. (Keys number elements, not bytes: in an array of
+  // wider elements the bytes an element covers are not all keyed, so a
+  // scan stops at the first byte it does not know.)
+  if (const RegionId elem = m_regions.find(base + "[" + std::to_string(k) + "]")) {
+    const SvalId v = bound_value(s.memory, elem);
+    int64_t c;
+    if (!v || !known_value(s, v, c))
+      return false;
+    byte = c;
+    return true;
+  }
+  // An array initialized from a literal: its bytes, then zeros.
+  const RegionId whole = m_regions.find(base);
+  const SvalId v = whole ? bound_value(s.memory, whole) : 0;
+  if (!v || m_svals[v].kind != SK::StrAddr || k >= capacity)
+    return false;
+  const std::string &text = m_svals.string_at(m_svals[v].a);
+  byte = static_cast<uint64_t>(k) < text.size() ? static_cast<unsigned char>(text[static_cast<size_t>(k)]) : 0;
+  return true;
+}
+
+void FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, const Loc &loc) {
+  for (const libc::StringArg &a : libc::string_arguments(call.callee)) {
+    if (static_cast<size_t>(a.arg) >= call.args.size())
+      continue;
+    int64_t limit = INT64_MAX; // bytes the call may read at most
+    if (a.bound >= 0 && (static_cast<size_t>(a.bound) >= call.args.size() || !known_value(s, call.args[a.bound], limit)))
+      continue;
+    int64_t off;
+    const SvalId root = constant_offset(call.args[static_cast<size_t>(a.arg)], off);
+    int64_t capacity;
+    Memory memory;
+    std::string name;
+    if (!root || limit <= 0 || !object_bounds(s, root, capacity, memory, name))
+      continue;
+    const std::string text = call.arg_texts && !call.arg_texts[a.arg].empty() ? call.arg_texts[a.arg] : "<unknown>";
+    const std::string looking = "while looking for null terminator for argument " + std::to_string(a.arg + 1) +
+                                " (" + quote_expr(text) + ") of " + quote_expr(std::string(call.callee)) + "...";
+    int64_t k = off;
+    if (off >= 0 && off < capacity) {
+      // The bytes the path knows, up to a NUL, the end of the object or
+      // the count.
+      bool unknown = false;
+      for (; k < capacity && k - off < limit; ++k) {
+        int64_t byte;
+        if (!known_byte(s, root, k, capacity, byte)) {
+          unknown = true;
+          break;
+        }
+        if ((byte & 0xff) == 0)
+          break;
+      }
+      if (unknown || k < capacity || k - off >= limit)
+        continue;
+    }
+    report_outside(s, root, k, k, 1, false, 0, loc, looking);
+  }
 }
 
 } // namespace pathwise::detail

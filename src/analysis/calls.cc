@@ -280,6 +280,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     for (SvalId a : call.args)
       set_erase(s.uninit, root_of(a));
   check_call_bounds(s, call, loc);
+  if (!s.loop_assumed && !s.approximate)
+    check_string_args(s, call, loc);
   bool handled = false;
   if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 &&
       m_forks_made < m_opts.max_forks) {

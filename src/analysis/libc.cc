@@ -81,4 +81,30 @@ bool allocates_line(std::string_view f) { return named(f, {"getline", "getdelim"
 
 bool allocates_printed(std::string_view f) { return named(f, {"asprintf", "vasprintf", "__asprintf"}); }
 
+std::vector<StringArg> string_arguments(std::string_view f) {
+  if (named(f, {"strlen", "strdup", "strchr", "strrchr", "atoi", "atol", "atoll", "atof", "strtol", "strtoul",
+                "strtoll", "strtoull", "strtod", "strtof", "puts", "fputs", "putenv", "getenv", "unsetenv", "system",
+                "open", "creat", "access", "unlink", "remove", "rmdir", "mkdir", "chdir", "opendir", "printf",
+                "__analyzer_get_strlen"}))
+    return {{0, -1}};
+  if (named(f, {"strcmp", "strcasecmp", "strcoll", "strstr", "strcasestr", "strspn", "strcspn", "strpbrk", "strcat",
+                "fopen", "popen", "rename", "setenv", "sscanf"}))
+    return {{0, -1}, {1, -1}};
+  if (named(f, {"strtok"})) // (its first argument may be NULL: then it is not read)
+    return {{0, -1}, {1, -1}};
+  if (named(f, {"strcpy", "stpcpy", "fprintf", "sprintf", "dprintf"}))
+    return {{1, -1}};
+  if (named(f, {"snprintf"}))
+    return {{2, -1}};
+  if (named(f, {"strncpy", "stpncpy"}))
+    return {{1, 2}};
+  if (named(f, {"strncat"}))
+    return {{0, -1}, {1, 2}};
+  if (named(f, {"strndup", "strnlen"}))
+    return {{0, 1}};
+  if (named(f, {"strncmp", "strncasecmp"}))
+    return {{0, 2}, {1, 2}};
+  return {};
+}
+
 } // namespace pathwise::libc

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 namespace pathwise::libc {
 
@@ -52,5 +53,15 @@ struct Callback {
   int function = -1, array = -1, key = -1, context = -1;
 };
 Callback callback_of(std::string_view f);
+
+// The arguments a C library function reads as NUL-terminated strings
+// (strlen's, both of strcmp's, fopen's name and mode, a printf format):
+// their 0-based indexes, each with the argument that bounds how many
+// bytes are read (strncpy's count), or -1 when nothing bounds it.
+struct StringArg {
+  int arg = -1;
+  int bound = -1;
+};
+std::vector<StringArg> string_arguments(std::string_view f);
 
 } // namespace pathwise::libc

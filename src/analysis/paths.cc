@@ -122,6 +122,8 @@ Finding FunctionAnalysis::build(const Pending &p) const {
       break;
     }
   }
+  if (!p.last_event.text.empty())
+    items.push_back({{p.last_event.loc, p.fn, p.depth, p.last_event.text}, Role::Relevant, false});
   items.push_back({{p.loc, p.fn, p.depth, ""}, Role::Relevant, false});
   // A call in which nothing relevant happened is left out, from the call to
   // the return.
