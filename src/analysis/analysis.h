@@ -688,6 +688,11 @@ private:
     clear_memory(s, "L" + std::to_string(local));
   }
 
+  // Argument k of a C library call is written through (memset's buffer,
+  // sprintf's): drops what the local or global it points into held in
+  // the bytes written, or all of it where those are not known.
+  void clear_written(State &s, const CallEvent &call, size_t k);
+
   // Drops the bindings of key and of everything inside it (x.f, x[i]).
   void clear_memory(State &s, const std::string &key) {
     if (const RegionId r = m_regions.find(key))
@@ -1267,6 +1272,13 @@ private:
   // name): reported if the bytes the path knows end the object before
   // any NUL, or the pointer lies outside it.
   void check_string_args(const State &s, const CallEvent &call, const Loc &loc);
+  // The string ptr points to, where the path knows all its bytes up to a
+  // NUL inside the object.
+  bool known_string(const State &s, SvalId ptr, std::string &out);
+  // strcpy / strcat (or GCC's memcpy for strcpy) of strings the path
+  // knows, to the start of an object: the object's key and the string it
+  // will hold. Asked before the call changes memory.
+  bool string_copy_result(const State &s, const CallEvent &call, std::string &key, std::string &text);
   // A byte read from a string literal at an offset the path fixes ("abc"[1]
   // is 'b', its terminator 0); 0 if p is not that.
   SvalId literal_byte(const State &s, const Place &p, bool is_signed);

@@ -271,10 +271,25 @@ void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, 
   } else if (named({"strncpy"}) && arg(2, n)) {
     touch(0, n, true); // (it pads with NULs up to n)
   } else if (named({"strcpy", "stpcpy"}) && call.args.size() == 2) {
-    // A string literal copied: its bytes and terminator.
-    const SvalId src = call.args[1];
-    if (m_svals[src].kind == SK::StrAddr)
-      touch(0, static_cast<int64_t>(m_svals.string_at(m_svals[src].a).size()) + 1, true);
+    // A string the path knows copied: its bytes and terminator.
+    std::string src;
+    if (known_string(s, call.args[1], src))
+      touch(0, static_cast<int64_t>(src.size()) + 1, true);
+  } else if (named({"strcat", "strncat"}) && call.args.size() >= 2) {
+    // ...or appended where the destination's string ends (strncat: at
+    // most n of its bytes, then a NUL).
+    std::string dst, src;
+    int64_t off;
+    const SvalId root = constant_offset(call.args[0], off);
+    if (root && known_string(s, call.args[0], dst) && known_string(s, call.args[1], src)) {
+      int64_t count = static_cast<int64_t>(src.size());
+      if (named({"strncat"}) && (!arg(2, n) || n < 0))
+        return;
+      if (named({"strncat"}))
+        count = std::min(count, n);
+      report_outside(s, root, off + static_cast<int64_t>(dst.size()), off + static_cast<int64_t>(dst.size()),
+                     count + 1, true, 0, loc);
+    }
   } else if (named({"fgets"}) && arg(1, n)) {
     touch(0, n, true); // (a line long enough fills all n)
   } else if (named({"fread"}) && arg(1, n) && arg(2, m) && !__builtin_mul_overflow(n, m, &n)) {
@@ -378,21 +393,23 @@ bool FunctionAnalysis::known_byte(const State &s, SvalId root, int64_t k, int64_
     byte = static_cast<uint64_t>(k) < text.size() ? static_cast<unsigned char>(text[static_cast<size_t>(k)]) : 0;
     return true;
   }
-  if (r.kind != SK::LocalAddr && r.kind != SK::GlobalAddr)
+  if (r.kind != SK::LocalAddr && r.kind != SK::GlobalAddr && r.kind != SK::Conjured)
     return false;
-  const std::string base = (r.kind == SK::LocalAddr ? "L" : "G") + std::to_string(r.a);
+  const std::string base = r.kind == SK::Conjured ? "S" + std::to_string(root)
+                                                  : (r.kind == SK::LocalAddr ? "L" : "G") + std::to_string(r.a);
   // A char stored there. (Keys number elements, not bytes: in an array of
   // wider elements the bytes an element covers are not all keyed, so a
   // scan stops at the first byte it does not know.)
-  if (const RegionId elem = m_regions.find(base + "[" + std::to_string(k) + "]")) {
-    const SvalId v = bound_value(s.memory, elem);
+  const RegionId elem = m_regions.find(base + "[" + std::to_string(k) + "]");
+  if (const SvalId v = elem ? bound_value(s.memory, elem) : 0) {
     int64_t c;
-    if (!v || !known_value(s, v, c))
+    if (!known_value(s, v, c))
       return false;
     byte = c;
     return true;
   }
-  // An array initialized from a literal: its bytes, then zeros.
+  // An array initialized from a literal: its bytes, then zeros. (Or a
+  // string copied there: its bytes and NUL, then bytes no scan reaches.)
   const RegionId whole = m_regions.find(base);
   const SvalId v = whole ? bound_value(s.memory, whole) : 0;
   if (!v || m_svals[v].kind != SK::StrAddr || k >= capacity)
@@ -400,6 +417,65 @@ bool FunctionAnalysis::known_byte(const State &s, SvalId root, int64_t k, int64_
   const std::string &text = m_svals.string_at(m_svals[v].a);
   byte = static_cast<uint64_t>(k) < text.size() ? static_cast<unsigned char>(text[static_cast<size_t>(k)]) : 0;
   return true;
+}
+
+bool FunctionAnalysis::known_string(const State &s, SvalId ptr, std::string &out) {
+  int64_t off, capacity;
+  Memory memory;
+  std::string name;
+  const SvalId root = constant_offset(ptr, off);
+  if (!root || off < 0 || !object_bounds(s, root, capacity, memory, name))
+    return false;
+  out.clear();
+  for (int64_t k = off; k < capacity; ++k) {
+    int64_t byte;
+    if (!known_byte(s, root, k, capacity, byte))
+      return false;
+    if ((byte & 0xff) == 0)
+      return true;
+    out += static_cast<char>(byte & 0xff);
+  }
+  return false; // (unterminated)
+}
+
+bool FunctionAnalysis::string_copy_result(const State &s, const CallEvent &call, std::string &key, std::string &text) {
+  const std::string_view f = call.callee;
+  auto is = [&](std::string_view n) { return f == n || (f.substr(0, 10) == "__builtin_" && f.substr(10) == n); };
+  // (GCC turns strcpy of a literal into a memcpy of its bytes and NUL.)
+  const bool copies = is("memcpy") || is("memmove") || is("mempcpy");
+  if (call.args.size() < 2 || !(is("strcpy") || is("stpcpy") || is("strcat") || copies))
+    return false;
+  std::string tail;
+  text.clear();
+  int64_t n;
+  if (!known_string(s, call.args[1], tail) || (is("strcat") && !known_string(s, call.args[0], text)) ||
+      (copies && (call.args.size() < 3 || !known_value(s, call.args[2], n) ||
+                  n != static_cast<int64_t>(tail.size()) + 1)))
+    return false;
+  text += tail;
+  int64_t off;
+  const SvalId root = constant_offset(call.args[0], off);
+  if (!root || off < 0)
+    return false;
+  // Into the middle of a string the object holds (GCC's memcpy for a
+  // strcat, at the old string's end): the bytes before stay.
+  std::string before;
+  if (off > 0 && (is("strcat") || !known_string(s, root, before) || static_cast<int64_t>(before.size()) < off))
+    return false;
+  text = before.substr(0, static_cast<size_t>(off)) + text;
+  // (Only a copy that fits: one that overflowed was reported, and what
+  // lies past the object is not its.)
+  int64_t capacity;
+  Memory memory;
+  std::string name;
+  if (!object_bounds(s, root, capacity, memory, name) || static_cast<int64_t>(text.size()) >= capacity)
+    return false;
+  const Sval &r = m_svals[root];
+  key = r.kind == SK::LocalAddr    ? "L" + std::to_string(r.a)
+        : r.kind == SK::GlobalAddr ? "G" + std::to_string(r.a)
+        : r.kind == SK::Conjured   ? "S" + std::to_string(root)
+                                   : "";
+  return !key.empty();
 }
 
 void FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, const Loc &loc) {

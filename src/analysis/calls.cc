@@ -280,6 +280,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     for (SvalId a : call.args)
       set_erase(s.uninit, root_of(a));
   check_call_bounds(s, call, loc);
+  // (What a string copy leaves in its destination, known before the call
+  // forgets what was there.)
+  std::string copied_key, copied;
+  if (!string_copy_result(s, call, copied_key, copied))
+    copied_key.clear();
   if (!s.loop_assumed && !s.approximate)
     check_string_args(s, call, loc);
   bool handled = false;
@@ -385,10 +390,12 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
                       m_writes_nothing[static_cast<size_t>(m_module.symbols[callee.id].body)]));
   if (!handled && (pure || libc::keeps_no_pointer(call.callee)))
     handled = true;
-  // The length of a string literal is known (strlen ("") is 0).
+  // The length of a string the path knows (a literal's, strlen ("") is 0;
+  // one copied into a buffer).
+  std::string known;
   if (in.result && !call.args.empty() && (call.callee == "strlen" || call.callee == "__builtin_strlen") &&
-      m_svals[call.args[0]].kind == SK::StrAddr)
-    result = m_svals.get(SK::Const, static_cast<int64_t>(strlen(m_svals.string_at(m_svals[call.args[0]].a).c_str())));
+      known_string(s, call.args[0], known))
+    result = m_svals.get(SK::Const, static_cast<int64_t>(known.size()));
   // What the call returns, where that is known: one of its arguments (the
   // C library's strcpy; a function of this module that returns one, not
   // stepped into), or the constant a function of this module returns.
@@ -446,8 +453,21 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     // gone (a leak if nothing else holds them).
     const bool releases = call.callee == "free" || call.callee == "__builtin_free" ||
                           m_deallocators.count(std::string(call.callee)) > 0;
+    const Symbol *sym = callee.kind == OpKind::Func && callee.id < m_module.symbols.size()
+                            ? &m_module.symbols[callee.id]
+                            : nullptr;
+    const int written = libc::written_argument(call.callee);
     for (size_t k = 0; k < call.args.size(); ++k) {
       const SvalId root = root_of(call.args[k]);
+      // A local or global array it writes into (sprintf's buffer) holds
+      // something else now.
+      const bool writes = static_cast<int>(k) == written ||
+                          (sym && (std::find(sym->write_only.begin(), sym->write_only.end(), k + 1) !=
+                                       sym->write_only.end() ||
+                                   std::find(sym->read_write.begin(), sym->read_write.end(), k + 1) !=
+                                       sym->read_write.end()));
+      if (writes && (m_svals[root].kind == SK::LocalAddr || m_svals[root].kind == SK::GlobalAddr))
+        clear_written(s, call, k);
       const bool drops = releases || (k == 0 && libc::overwrites_first(call.callee));
       if (releases)
         set_extent(s, root, 0);
@@ -465,6 +485,10 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     }
   }
   model_out_buffer(s, in, uid, loc, call);
+  if (!copied_key.empty()) {
+    clear_memory(s, copied_key);
+    write_memory(s, copied_key, m_svals.get(SK::StrAddr, m_svals.string_id(copied)));
+  }
   // What an allocating call returns has the size it asked for.
   if (result && m_svals[result].kind == SK::Conjured) {
     const SvalId size = allocation_size(s, call);

@@ -287,4 +287,47 @@ bool FunctionAnalysis::union_written(const State &s, const Place &p) {
   return false;
 }
 
+void FunctionAnalysis::clear_written(State &s, const CallEvent &call, size_t k) {
+  int64_t off;
+  const SvalId root = constant_offset(call.args[k], off);
+  if (!root)
+    return;
+  const Sval &r = m_svals[root];
+  const std::string base = (r.kind == SK::LocalAddr ? "L" : "G") + std::to_string(r.a);
+  // How many bytes from off: memset's and memcpy's count, bzero's.
+  const std::string_view f = call.callee;
+  auto is = [&](std::string_view n) { return f == n || (f.substr(0, 10) == "__builtin_" && f.substr(10) == n); };
+  int64_t n = -1;
+  const size_t count_arg = is("memset") || is("memcpy") || is("memmove") || is("mempcpy") || is("strncpy") ? 2
+                           : is("bzero") || is("explicit_bzero")                                            ? 1
+                                                                                                              : 0;
+  if (!count_arg || count_arg >= call.args.size() || !known_value(s, call.args[count_arg], n) || n < 0 || off < 0)
+    n = -1;
+  const RegionId whole = m_regions.find(base);
+  if (!whole)
+    return;
+  if (n < 0)
+    return unbind_inside(s.memory, m_regions, whole);
+  // The first step of each key under the object says where it starts: a
+  // field's byte offset, or an element's index (bytes, in the char arrays
+  // these calls mostly fill; in wider ones more is dropped than written,
+  // which only forgets). A key whose start is not known is dropped.
+  s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                [&](const auto &m) {
+                                  if (m_regions.base(m.first) != whole)
+                                    return false;
+                                  const std::string_view steps = m_regions.steps(m.first);
+                                  if (steps.empty())
+                                    return true; // (the whole object)
+                                  size_t end = 1;
+                                  while (end < steps.size() && steps[end] >= '0' && steps[end] <= '9')
+                                    ++end;
+                                  if ((steps[0] != '[' && steps[0] != '.') || end == 1)
+                                    return true;
+                                  const int64_t at = std::stoll(std::string(steps.substr(1, end - 1)));
+                                  return at >= off && at - off < n;
+                                }),
+                 s.memory.end());
+}
+
 } // namespace pathwise::detail

@@ -110,3 +110,66 @@ size_t guarded (int i)
     name[3] = '\0';
   return i ? strlen (name) : 0;
 }
+
+/* Strings copied into a buffer are known there: appending to one that
+   does not leave room overflows, by the bytes that do not fit.  */
+void append_overflow (void)
+{
+  char greeting[10];
+  strcpy (greeting, "hello");
+  strcat (greeting, " world!"); /* { dg-warning "stack-based buffer overflow" } */
+  /* { dg-message "write of 3 bytes to beyond the end of 'greeting'" "bytes" { target *-*-* } .-1 } */
+}
+
+size_t append_fits (void)
+{
+  char greeting[13];
+  strcpy (greeting, "hello");
+  strcat (greeting, " world!");
+  return strlen (greeting);
+}
+
+char *copy_to_heap_without_terminator_room (void)
+{
+  char word[] = "abc";
+  char *p = malloc (strlen (word)); /* the classic missing + 1 */
+  if (!p)
+    return NULL;
+  strcpy (p, word); /* { dg-warning "heap-based buffer overflow" } */
+  return p;
+}
+
+char *copy_to_heap_ok (void)
+{
+  char word[] = "abc";
+  char *p = malloc (strlen (word) + 1);
+  if (!p)
+    return NULL;
+  strcpy (p, word);
+  return p;
+}
+
+/* What a library function writes replaces what the path knew.  */
+size_t rewritten_by_sprintf (const char *s)
+{
+  char buf[3] = "abc";
+  sprintf (buf, "%.2s", s);
+  return strlen (buf);
+}
+
+size_t rewritten_by_memset (void)
+{
+  char buf[3];
+  buf[0] = 'a';
+  buf[1] = 'b';
+  buf[2] = 'c';
+  memset (buf, 0, 3);
+  return strlen (buf);
+}
+
+size_t rewritten_by_memcpy_of_unknown_count (const char *src, size_t n)
+{
+  char buf[3] = "abc";
+  memcpy (buf, src, n);
+  return strlen (buf);
+}
