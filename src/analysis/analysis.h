@@ -1245,8 +1245,9 @@ private:
   // if the path fixes a size that is not a whole number of what t points
   // to ("int *p = malloc (10)", CWE-131).
   void check_allocation_size(const State &s, SvalId size, const Type &t, const Loc &loc);
-  // memcpy (d, s, n) whose n bytes at d and at s share one (CWE-475).
-  void check_overlap(const CallEvent &call, int64_t n, const Loc &loc);
+  // memcpy (d, s, n), strcpy (d, s) and the like given two pointers into
+  // one object that share a byte (CWE-475).
+  void check_overlap(const State &s, const CallEvent &call, const Loc &loc);
   // p[n] (or later) into an allocation of n elements, n not a constant:
   // past its end whatever n is.
   bool check_symbolic_end(const State &s, const Place &p, bool write, const Loc &loc);

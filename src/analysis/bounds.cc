@@ -220,25 +220,31 @@ void FunctionAnalysis::check_allocation_size(const State &s, SvalId size, const 
                        event, "", {}});
 }
 
-void FunctionAnalysis::check_overlap(const CallEvent &call, int64_t n, const Loc &loc) {
-  if (call.args.size() < 2 || n <= 0 || m_opts.disabled.count(kOverlapping.name))
+void FunctionAnalysis::check_overlap(const State &s, const CallEvent &call, const Loc &loc) {
+  if (call.args.size() < 2 || !libc::copies_between(call.callee))
     return;
   // Both pointers into one object at offsets the path fixes.
-  int64_t d, s;
-  const SvalId dst = constant_offset(call.args[0], d), src = constant_offset(call.args[1], s);
+  int64_t d, o;
+  const SvalId dst = constant_offset(call.args[0], d), src = constant_offset(call.args[1], o);
   if (!dst || dst != src || dst == kUnknownSval || m_svals[dst].kind == SK::Const)
     return;
-  // [d, d + n) and [s, s + n) share a byte.
-  if (d >= s + n || s >= d + n)
+  // The same byte: they overlap whatever is copied. Else with a count
+  // (memcpy's, strncpy's): [d, d + n) and [o, o + n) share a byte. (A
+  // string's length is not known here.)
+  int64_t n = 0;
+  if (d != o && (call.args.size() < 3 || !known_value(s, call.args[2], n) || d >= o + n || o >= d + n))
     return;
+  const std::string f(call.callee);
+  const bool mem = f.find("mem") != std::string::npos;
   m_pending.push_back({&kOverlapping, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0,
-                       {loc, "use %<memmove%> instead of %<" + std::string(call.callee) + "%> with overlapping buffers"},
-                       std::string(call.callee), "", {}});
+                       {loc, mem ? "use %<memmove%> instead of %<" + f + "%> with overlapping buffers" : ""}, f, "",
+                       {}});
 }
 
 void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, const Loc &loc) {
   if (s.loop_assumed || s.approximate)
     return;
+  check_overlap(s, call, loc);
   const std::string_view f = call.callee;
   auto arg = [&](size_t k, int64_t &out) { return k < call.args.size() && known_value(s, call.args[k], out); };
   // Each buffer argument a call reads or writes, and how many bytes.
@@ -261,8 +267,6 @@ void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, 
   } else if (named({"memcpy", "memmove", "mempcpy"}) && arg(2, n)) {
     touch(0, n, true);
     touch(1, n, false);
-    if (!named({"memmove"}))
-      check_overlap(call, n, loc);
   } else if (named({"bzero", "explicit_bzero"}) && arg(1, n)) {
     touch(0, n, true);
   } else if (named({"memcmp", "bcmp"}) && arg(2, n)) {

@@ -623,10 +623,21 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
   const bool small = cf.blocks.size() <= kSmallCallee;
   // (Nor is storage nothing wrote yet, which a small callee may read, or
   // a variable declared const, which it must not write.)
+  // (Nor are two pointers into one object, given to a function that
+  // copies between buffers.)
+  auto shares_object = [&]() {
+    for (size_t i = 0; i < args.size(); ++i)
+      for (size_t j = i + 1; j < args.size(); ++j) {
+        const SvalId r = root_of(args[i]);
+        if (r != kUnknownSval && m_svals[r].kind != SK::Const && r == root_of(args[j]))
+          return true;
+      }
+    return false;
+  };
   if (!m_worth_entering[callee] && !std::any_of(args.begin(), args.end(), [&](SvalId a) {
         return passes_tracked(s, a, small) ||
                (small && ((!s.uninit.empty() && set_contains(s.uninit, root_of(a))) || const_variable(root_of(a))));
-      }))
+      }) && !(m_summary.copies_buffers[callee] && shares_object()))
     return false; // nothing there for a checker: the call stays opaque
   const std::string &callee_name = m_module.function_name(cf);
   {

@@ -81,6 +81,10 @@ bool allocates_line(std::string_view f) { return named(f, {"getline", "getdelim"
 
 bool allocates_printed(std::string_view f) { return named(f, {"asprintf", "vasprintf", "__asprintf"}); }
 
+bool copies_between(std::string_view f) {
+  return named(f, {"memcpy", "mempcpy", "strcpy", "stpcpy", "strcat", "strncpy", "stpncpy", "strncat"});
+}
+
 std::vector<StringArg> string_arguments(std::string_view f) {
   if (named(f, {"strlen", "strdup", "strchr", "strrchr", "atoi", "atol", "atoll", "atof", "strtol", "strtoul",
                 "strtoll", "strtoull", "strtod", "strtof", "puts", "fputs", "putenv", "getenv", "unsetenv", "system",

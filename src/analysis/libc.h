@@ -54,6 +54,10 @@ struct Callback {
 };
 Callback callback_of(std::string_view f);
 
+// Copies from its second argument into its first, which must not overlap
+// (memcpy, strcpy, strncat; not memmove).
+bool copies_between(std::string_view f);
+
 // The arguments a C library function reads as NUL-terminated strings
 // (strlen's, both of strcmp's, fopen's name and mode, a printf format):
 // their 0-based indexes, each with the argument that bounds how many

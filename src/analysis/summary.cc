@@ -118,6 +118,7 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
       deallocators.emplace(sym.deallocators[k], k < sym.deallocator_args.size() ? sym.deallocator_args[k] : 1);
   const size_t n = m.functions.size();
   worth_entering.assign(n, false);
+  copies_buffers.assign(n, false);
   std::vector<bool> may_return_null(n, false);
   std::vector<std::vector<uint32_t>> callees(n);
   for (size_t f = 0; f < n; ++f) {
@@ -127,6 +128,8 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
       for (const Instruction &in : b.insns) {
         if (in.opcode == Opcode::Call && in.operands[0].kind == OpKind::Func && in.operands[0].id < m.symbols.size()) {
           const Symbol &sym = m.symbols[in.operands[0].id];
+          if (sym.body < 0 && libc::copies_between(Module::source_name(sym.name)))
+            copies_buffers[f] = true;
           if (sym.body >= 0)
             callees[f].push_back(static_cast<uint32_t>(sym.body));
           else if (sym.name.rfind("__analyzer_", 0) == 0 || libc::is_setjmp(Module::source_name(sym.name)) ||

@@ -31,6 +31,10 @@ struct ModuleSummary {
   std::vector<bool> worth_entering;
   // Changes no memory outside its own frame.
   std::vector<bool> writes_nothing;
+  // Calls a C library function that copies between two buffers it is
+  // given (memcpy, strcpy): worth stepping into when a caller passes it
+  // two pointers into one object (CWE-475).
+  std::vector<bool> copies_buffers;
   // By function, by parameter: the constant every call passes (a static
   // function only called directly), with whether there is one.
   std::vector<std::vector<std::pair<bool, int64_t>>> constant_args;
