@@ -1244,7 +1244,22 @@ private:
   // An allocation of `size` bytes given to a pointer of type t: reported
   // if the path fixes a size that is not a whole number of what t points
   // to ("int *p = malloc (10)", CWE-131).
-  void check_allocation_size(const State &s, SvalId size, const Type &t, const Loc &loc);
+  // allocated_at: where the size was asked for (or the object declared),
+  // if not at loc; size_text: how the source spells a size that is not a
+  // constant.
+  // size_operand: the operand the size was passed as, if known (its
+  // form decides for a size that is not a constant).
+  void check_allocation_size(const State &s, SvalId size, const Type &t, const Loc &loc, const Loc &allocated_at = {},
+                             const std::string &size_text = {}, const Operand *size_operand = nullptr);
+  // Is the value operand o computes a multiple of elem by its form? 1: a
+  // constant multiple, or a product with one, or a sum of such; 0: not
+  // ("n * 2", "n * 4 + 3"); -1: not known (a parameter, a call's result,
+  // "n + 4").
+  int multiple_by_form(const Operand &o, int64_t elem, int depth = 0) const;
+  // A pointer to the start of an object or allocation (v, read from src)
+  // given to a pointer of type t (a cast): the same check, with the
+  // object's size.
+  void check_cast_size(const State &s, SvalId v, const Operand &src, const Type &t, const Loc &loc);
   // memcpy (d, s, n), strcpy (d, s) and the like given two pointers into
   // one object that share a byte (CWE-475).
   void check_overlap(const State &s, const CallEvent &call, const Loc &loc);

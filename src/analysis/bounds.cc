@@ -208,16 +208,113 @@ bool FunctionAnalysis::check_symbolic_end(const State &s, const Place &p, bool w
   return true;
 }
 
-void FunctionAnalysis::check_allocation_size(const State &s, SvalId size, const Type &t, const Loc &loc) {
-  int64_t bytes_asked;
-  if (t.kind != TypeKind::Ptr || t.pointee <= 1 || !known_value(s, size, bytes_asked) || bytes_asked <= 0 ||
-      bytes_asked % t.pointee == 0 || s.approximate || m_opts.disabled.count(kAllocationSize.name))
+int FunctionAnalysis::multiple_by_form(const Operand &o, int64_t elem, int depth) const {
+  if (o.kind == OpKind::Int)
+    return o.value % elem == 0 ? 1 : 0;
+  const Instruction *d = o.is_temp() && o.id < m_cur->defs.size() ? m_cur->defs[o.id] : nullptr;
+  // (Integer arithmetic only: a floating-point product is no multiple.)
+  if (!d || depth > 8 || !d->result || m_cur->fn->temps[d->result].type.kind != TypeKind::Int)
+    return -1;
+  if ((d->opcode == Opcode::Copy || (d->opcode == Opcode::Unary && d->op == OpName::Conv)) && d->operands.size() == 1)
+    return multiple_by_form(d->operands[0], elem, depth + 1);
+  if (d->opcode != Opcode::Binary || d->operands.size() != 2)
+    return -1;
+  const int a = multiple_by_form(d->operands[0], elem, depth + 1);
+  const int b = multiple_by_form(d->operands[1], elem, depth + 1);
+  // A product with a multiple is one; with a constant that is not, and no
+  // multiple, it is not taken for one ("n * 2": the size of the wrong
+  // type, as GCC judges).
+  if (d->op == OpName::Mul)
+    return a == 1 || b == 1 ? 1 : a == 0 || b == 0 ? 0 : -1;
+  // A multiple plus or minus one is one; plus a number that is not, it is
+  // not ("n * 4 + 3"). A sum with a part of unknown form is not judged
+  // ("nByte + 8": a header before a payload whose size is not ours to
+  // know), where GCC warns.
+  if (d->op == OpName::Add || d->op == OpName::Sub)
+    return a == 1 && b == 1 ? 1 : (a == 1 && b == 0) || (a == 0 && b == 1) ? 0 : -1;
+  return -1;
+}
+
+void FunctionAnalysis::check_allocation_size(const State &s, SvalId size, const Type &t, const Loc &loc,
+                                             const Loc &allocated_at, const std::string &size_text,
+                                             const Operand *size_operand) {
+  if (t.kind != TypeKind::Ptr || t.pointee <= 1 || s.approximate || m_opts.disabled.count(kAllocationSize.name))
     return;
-  const std::string event = "allocated " + bytes(bytes_asked) + " here and assigned to a pointer to " +
-                            bytes(t.pointee) + " elements";
-  m_pending.push_back({&kAllocationSize, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0,
-                       {loc, std::to_string(bytes_asked) + " is not a multiple of " + std::to_string(t.pointee)},
-                       event, "", {}});
+  // The size is a whole number of elements if it is a constant multiple
+  // of theirs, or a product with such a constant ("n * 4"). A sum with an
+  // unknown part ("n + 4") or a product without one ("n * 2") is not
+  // known to be; an unknown size alone says nothing (as GCC judges).
+  int64_t bytes_asked = 0;
+  const bool constant = known_value(s, size, bytes_asked);
+  std::string amount;
+  if (constant) {
+    if (bytes_asked <= 0 || bytes_asked % t.pointee == 0)
+      return;
+    amount = bytes(bytes_asked);
+  } else {
+    if (size_operand) {
+      // As the source computes it ("n * 2", "n + 4").
+      if (multiple_by_form(*size_operand, t.pointee) != 0)
+        return;
+    } else {
+      // The same judgement of the value: "n * 2", or "n * 4 + 3".
+      auto product = [&](const Sval &v) { return v.kind == SK::OpConst && v.b == static_cast<int64_t>(OpName::Mul); };
+      const Sval &v = m_svals[size];
+      const bool odd_product = product(v) && v.a % t.pointee != 0;
+      const bool odd_sum = v.kind == SK::Plus && v.a % t.pointee != 0 && product(m_svals[v.base]) &&
+                           m_svals[v.base].a % t.pointee == 0;
+      if (!odd_product && !odd_sum)
+        return;
+    }
+    amount = quote_expr(size_text.empty() ? text_of_value(s, size) : size_text) + " bytes";
+  }
+  const std::string elements = "a pointer to elements of " + bytes(t.pointee);
+  const std::string why = constant ? std::to_string(bytes_asked) + " is not a multiple of " + std::to_string(t.pointee)
+                                   : amount + " is not known to be a multiple of " + std::to_string(t.pointee);
+  // Allocated here and given to the pointer at once, or allocated (or
+  // declared) elsewhere and given to it by a cast.
+  if (!allocated_at.known() || (allocated_at.line == loc.line && allocated_at.col == loc.col)) {
+    m_pending.push_back({&kAllocationSize, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0,
+                         {loc, why}, "allocated " + amount + " here and assigned to " + elements, "", {}});
+    return;
+  }
+  m_pending.push_back({&kAllocationSize, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events,
+                       {allocated_at, "allocated " + amount + " here"}, 0, {loc, why}, "assigned to " + elements + " here",
+                       "", {}});
+}
+
+void FunctionAnalysis::check_cast_size(const State &s, SvalId v, const Operand &src, const Type &t, const Loc &loc) {
+  // (A pointer already of this type was checked where it got its value.)
+  if (t.kind != TypeKind::Ptr || t.pointee <= 1 ||
+      (src.is_temp() && src.id < fn().temps.size() && fn().temps[src.id].type.pointee == t.pointee))
+    return;
+  int64_t off;
+  const SvalId root = constant_offset(v, off);
+  if (!root || off != 0)
+    return;
+  const Sval &r = m_svals[root];
+  if (r.kind == SK::LocalAddr || r.kind == SK::GlobalAddr) {
+    // A declared object of scalars' size or larger, its start cast.
+    int64_t capacity;
+    Memory memory;
+    std::string name;
+    if (!object_bounds(s, root, capacity, memory, name))
+      return;
+    Loc declared;
+    if (r.kind == SK::LocalAddr)
+      if (const Local *l = local_of(s, static_cast<uint64_t>(r.a)))
+        declared = l->loc;
+    return check_allocation_size(s, m_svals.get(SK::Const, capacity), t, loc, declared.known() ? declared : loc);
+  }
+  // An allocation: where the call made it.
+  const SvalId size = extent(s, root);
+  if (!size)
+    return;
+  Loc at;
+  if (r.kind == SK::Conjured)
+    if (const Instruction *made = m_infos.instruction(static_cast<uint32_t>(r.a)))
+      at = made->loc;
+  check_allocation_size(s, size, t, loc, at.known() ? at : loc);
 }
 
 void FunctionAnalysis::check_overlap(const State &s, const CallEvent &call, const Loc &loc) {

@@ -493,8 +493,17 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (result && m_svals[result].kind == SK::Conjured) {
     const SvalId size = allocation_size(s, call);
     set_extent(s, result, size);
-    if (size && in.result)
-      check_allocation_size(s, size, fn().temps[in.result].type, loc);
+    if (size && in.result) {
+      std::string spelled; // (the argument that is the size, as written)
+      const Operand *operand = nullptr;
+      for (size_t k = 0; k < call.args.size() && call.arg_texts; ++k)
+        if (call.args[k] == size) {
+          spelled = call.arg_texts[k];
+          if (k + 1 < in.operands.size())
+            operand = &in.operands[k + 1];
+        }
+      check_allocation_size(s, size, fn().temps[in.result].type, loc, {}, spelled, operand);
+    }
   }
   // calloc's memory holds zeros...
   if (result && m_svals[result].kind == SK::Conjured && one_of(call.callee, {"calloc", "__builtin_calloc"}))
@@ -772,6 +781,10 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
       overwritten.push_back({old, leak_text(s, old, m_cur->temp_text[caller.result])});
     s.bind(caller.result, ret ? ret : conjure(s, m_cur->uid_base[caller.block] + caller.index));
     forget(s, overwritten, {}, call_loc);
+    // An allocation the callee returned, given to a pointer to elements
+    // its size may not hold a whole number of.
+    if (ret)
+      check_cast_size(s, ret, Operand{}, fn().temps[caller.result].type, call_loc);
     // NULL returned: where a later dereference's story starts.
     const std::string &text = m_cur->temp_text[caller.result];
     if (ret && m_svals[ret].kind == SK::Const && m_svals[ret].a == 0 && !text.empty() &&

@@ -289,6 +289,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     SvalId v = operand_value(s, in.operands[0]);
     if (in.operands[0].kind == OpKind::Null && fn().temps[in.result].var)
       m_cur_events->push_back(null_origin(v, in.result, loc));
+    check_cast_size(s, v, in.operands[0], fn().temps[in.result].type, loc);
     bind(v);
     break;
   }
