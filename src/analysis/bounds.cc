@@ -238,7 +238,24 @@ int FunctionAnalysis::multiple_by_form(const Operand &o, int64_t elem, int depth
 void FunctionAnalysis::check_allocation_size(const State &s, SvalId size, const Type &t, const Loc &loc,
                                              const Loc &allocated_at, const std::string &size_text,
                                              const Operand *size_operand) {
-  if (t.kind != TypeKind::Ptr || t.pointee <= 1 || s.approximate || m_opts.disabled.count(kAllocationSize.name))
+  if (t.kind != TypeKind::Ptr || s.approximate || m_opts.disabled.count(kAllocationSize.name))
+    return;
+  // A struct: a constant size too small for even one of it ("struct big
+  // *p = malloc (4)").
+  int64_t asked = 0;
+  if (t.pointee_record > 1 && known_value(s, size, asked) && asked > 0 && asked < t.pointee_record) {
+    const std::string why = bytes(asked) + " cannot hold one object of " + bytes(t.pointee_record);
+    const std::string elements = "a pointer to a struct or union of " + bytes(t.pointee_record);
+    if (!allocated_at.known() || (allocated_at.line == loc.line && allocated_at.col == loc.col))
+      m_pending.push_back({&kAllocationSize, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0,
+                           {loc, why}, "allocated " + bytes(asked) + " here and assigned to " + elements, "", {}});
+    else
+      m_pending.push_back({&kAllocationSize, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events,
+                           {allocated_at, "allocated " + bytes(asked) + " here"}, 0, {loc, why},
+                           "assigned to " + elements + " here", "", {}});
+    return;
+  }
+  if (t.pointee <= 1)
     return;
   // The size is a whole number of elements if it is a constant multiple
   // of theirs, or a product with such a constant ("n * 4"). A sum with an
@@ -285,8 +302,9 @@ void FunctionAnalysis::check_allocation_size(const State &s, SvalId size, const 
 
 void FunctionAnalysis::check_cast_size(const State &s, SvalId v, const Operand &src, const Type &t, const Loc &loc) {
   // (A pointer already of this type was checked where it got its value.)
-  if (t.kind != TypeKind::Ptr || t.pointee <= 1 ||
-      (src.is_temp() && src.id < fn().temps.size() && fn().temps[src.id].type.pointee == t.pointee))
+  if (t.kind != TypeKind::Ptr || (t.pointee <= 1 && t.pointee_record <= 1) ||
+      (src.is_temp() && src.id < fn().temps.size() && fn().temps[src.id].type.pointee == t.pointee &&
+       fn().temps[src.id].type.pointee_record == t.pointee_record))
     return;
   int64_t off;
   const SvalId root = constant_offset(v, off);
@@ -304,7 +322,12 @@ void FunctionAnalysis::check_cast_size(const State &s, SvalId v, const Operand &
     if (r.kind == SK::LocalAddr)
       if (const Local *l = local_of(s, static_cast<uint64_t>(r.a)))
         declared = l->loc;
-    return check_allocation_size(s, m_svals.get(SK::Const, capacity), t, loc, declared.known() ? declared : loc);
+    // (Not against a struct's size: a declared object cast to a struct
+    // pointer is reinterpreted on purpose far more often than by mistake,
+    // like sqlite's one-byte "fake cursor" read only for its first field.)
+    Type scalars = t;
+    scalars.pointee_record = 0;
+    return check_allocation_size(s, m_svals.get(SK::Const, capacity), scalars, loc, declared.known() ? declared : loc);
   }
   // An allocation: where the call made it.
   const SvalId size = extent(s, root);

@@ -75,6 +75,10 @@ private:
       if ((c == INTEGER_TYPE || c == REAL_TYPE || c == POINTER_TYPE || c == ENUMERAL_TYPE || c == BOOLEAN_TYPE) &&
           TYPE_SIZE_UNIT(to) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(to)))
         out.pointee = static_cast<uint32_t>(tree_to_uhwi(TYPE_SIZE_UNIT(to)));
+      // ...or a struct or union ("struct big *": its size).
+      if ((c == RECORD_TYPE || c == UNION_TYPE) && COMPLETE_TYPE_P(to) && TYPE_SIZE_UNIT(to) &&
+          tree_fits_uhwi_p(TYPE_SIZE_UNIT(to)) && tree_to_uhwi(TYPE_SIZE_UNIT(to)) <= UINT32_MAX)
+        out.pointee_record = static_cast<uint32_t>(tree_to_uhwi(TYPE_SIZE_UNIT(to)));
     }
     return out;
   }

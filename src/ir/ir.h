@@ -25,6 +25,7 @@ struct Type {
   bool is_signed = false; // Int
   uint64_t size = 0;      // Record, Array: size in bytes (0 = unknown)
   uint32_t pointee = 0;   // Ptr: the size of the scalar it points to (0: not a scalar, or unknown)
+  uint32_t pointee_record = 0; // Ptr: the size of the struct or union it points to (0: not one, or unknown)
 
   static Type void_type() { return {TypeKind::Void, 0, false, 0}; }
   static Type integer(uint32_t bits, bool is_signed) { return {TypeKind::Int, bits, is_signed, bits / 8}; }
@@ -36,7 +37,8 @@ struct Type {
   static Type unknown() { return {}; }
   bool is_pointer() const { return kind == TypeKind::Ptr; }
   bool operator==(const Type &o) const {
-    return kind == o.kind && bits == o.bits && is_signed == o.is_signed && size == o.size && pointee == o.pointee;
+    return kind == o.kind && bits == o.bits && is_signed == o.is_signed && size == o.size && pointee == o.pointee &&
+           pointee_record == o.pointee_record;
   }
 };
 

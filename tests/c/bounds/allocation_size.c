@@ -120,3 +120,32 @@ int *helper_ok (void)
 {
   return (int *) make_buffer (4 * sizeof (int));
 }
+
+/* A struct: a constant size too small for even one of it.  */
+struct big { long a, b, c; };
+
+struct big *struct_too_small_bad (void)
+{
+  struct big *p = malloc (4); /* { dg-warning "allocated buffer size is not a multiple of the pointee's size" } */
+  /* { dg-message "4 bytes cannot hold one object of 24 bytes" "note" { target *-*-* } .-1 } */
+  return p;
+}
+
+struct big *struct_ok (void)
+{
+  return malloc (sizeof (struct big));
+}
+
+struct with_tail { int n; char data[]; };
+
+struct with_tail *flexible_ok (void)
+{
+  return malloc (10); /* room for the header and some of the tail */
+}
+
+/* A declared object reinterpreted as a struct on purpose: not judged.  */
+struct big *declared_reinterpreted (void)
+{
+  static unsigned char first_field_only = 1;
+  return (struct big *) &first_field_only;
+}
