@@ -759,9 +759,20 @@ private:
   // The indices of a place are used as array indices.
   void use_indices(State &s, const Place &p, const Loc &loc) {
     for (const Accessor &a : p.path)
-      if (a.kind == Accessor::Kind::Index)
+      if (a.kind == Accessor::Kind::Index) {
+        const size_t before = m_pending.size();
         use_value(s, UseKind::ArrayIndex, a.index, loc);
+        // (An array indexed directly: what the index must stay within.)
+        if (m_pending.size() > before && p.path.size() == 1)
+          note_capacity(s, place_object(s, p), a.elem_size, before);
+      }
   }
+  // The object a place lies in (its root pointer value), 0 if not known.
+  SvalId place_object(const State &s, const Place &p);
+  // Findings made since `first` (an attacker-controlled index or offset
+  // into the object root points to) get a note of the object's capacity,
+  // with its valid subscripts for elements of elem bytes (0: not said).
+  void note_capacity(const State &s, SvalId root, int64_t elem, size_t first);
 
   // The value of operand o is used as kind says (an index, an offset, a
   // divisor): checkers that track it are told.

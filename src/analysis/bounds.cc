@@ -510,6 +510,36 @@ bool FunctionAnalysis::report_outside(const State &s, SvalId root, int64_t lo, i
   return true;
 }
 
+SvalId FunctionAnalysis::place_object(const State &s, const Place &p) {
+  int64_t off;
+  switch (p.base) {
+  case PlaceBase::Local: return m_svals.get(SK::LocalAddr, local_id(s, p.id));
+  case PlaceBase::Global: return m_svals.get(SK::GlobalAddr, p.id);
+  case PlaceBase::Str: return operand_value(s, p.pointer);
+  case PlaceBase::Deref: return constant_offset(operand_value(s, p.pointer), off);
+  }
+  return 0;
+}
+
+void FunctionAnalysis::note_capacity(const State &s, SvalId root, int64_t elem, size_t first) {
+  int64_t capacity;
+  Memory memory;
+  std::string name;
+  if (!root || !object_bounds(s, root, capacity, memory, name))
+    return;
+  const std::string what = name.empty() ? "the region" : quote_expr(name);
+  for (size_t k = first; k < m_pending.size(); ++k) {
+    Pending &p = m_pending[k];
+    const std::string_view w = p.warning->name;
+    if (w != "tainted-array-index" && w != "tainted-offset")
+      continue;
+    p.more_notes.push_back({p.loc, "capacity of " + what + " is " + bytes(capacity)});
+    if (elem > 0 && capacity % elem == 0 && !name.empty())
+      p.more_notes.push_back({p.loc, "valid subscripts for " + what + " are %<[0]%> to %<[" +
+                                         std::to_string(capacity / elem - 1) + "]%>"});
+  }
+}
+
 bool FunctionAnalysis::known_byte(const State &s, SvalId root, int64_t k, int64_t capacity, int64_t &byte) {
   const Sval &r = m_svals[root];
   if (r.kind == SK::StrAddr) {

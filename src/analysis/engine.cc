@@ -342,8 +342,14 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       check_shift(s, in, loc);
     if (in.op == OpName::Div || in.op == OpName::Mod)
       use_value(s, UseKind::Divisor, in.operands[1], loc);
-    else if (in.op == OpName::PtrAdd)
+    else if (in.op == OpName::PtrAdd) {
+      const size_t before = m_pending.size();
       use_value(s, UseKind::Offset, in.operands[1], loc);
+      if (m_pending.size() > before) {
+        int64_t off;
+        note_capacity(s, constant_offset(operand_value(s, in.operands[0]), off), 0, before);
+      }
+    }
     SvalId a = operand_value(s, in.operands[0]);
     SvalId b = operand_value(s, in.operands[1]);
     int64_t ca = 0, cb = 0;
