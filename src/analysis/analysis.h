@@ -767,6 +767,9 @@ private:
           note_capacity(s, place_object(s, p), a.elem_size, before);
       }
   }
+  // Where the object root points to was declared or allocated (unknown
+  // for a literal, or memory the analysed code did not make).
+  Loc created_at(const State &s, SvalId root);
   // The object a place lies in (its root pointer value), 0 if not known.
   SvalId place_object(const State &s, const Place &p);
   // Findings made since `first` (an attacker-controlled index or offset

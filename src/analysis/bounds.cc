@@ -505,9 +505,26 @@ bool FunctionAnalysis::report_outside(const State &s, SvalId root, int64_t lo, i
   if (elem > 0 && !name.empty() && capacity % elem == 0)
     more.push_back({loc, "valid subscripts for " + what + " are %<[0]%> to %<[" + std::to_string(capacity / elem - 1) +
                              "]%>"});
-  m_pending.push_back({&w, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0, {loc, note},
-                       event, "", std::move(more), {loc, origin}});
+  // (Where the object was made, as the path's first event.)
+  const Loc made = created_at(s, root);
+  m_pending.push_back({&w, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events,
+                       {made, made.known() ? "capacity: " + bytes(capacity) : ""}, 0, {loc, note}, event, "",
+                       std::move(more), {loc, origin}});
   return true;
+}
+
+Loc FunctionAnalysis::created_at(const State &s, SvalId root) {
+  const Sval &r = m_svals[root];
+  if (r.kind == SK::LocalAddr) {
+    const Local *l = local_of(s, static_cast<uint64_t>(r.a));
+    return l ? l->loc : Loc{};
+  }
+  if (r.kind == SK::GlobalAddr)
+    return static_cast<size_t>(r.a) < m_module.symbols.size() ? m_module.symbols[static_cast<size_t>(r.a)].loc : Loc{};
+  if (r.kind == SK::Conjured)
+    if (const Instruction *made = m_infos.instruction(static_cast<uint32_t>(r.a)))
+      return made->loc;
+  return {};
 }
 
 SvalId FunctionAnalysis::place_object(const State &s, const Place &p) {

@@ -10,7 +10,7 @@
 
 size_t initialized_unterminated (void)
 {
-  char name[5] = "abcde";
+  char name[5] = "abcde"; /* { dg-message "capacity: 5 bytes" } */
   return strlen (name); /* { dg-warning "stack-based buffer over-read" } */
   /* { dg-message "while looking for null terminator for argument 1 \\('&name'\\) of 'strlen'..." "looking" { target *-*-* } .-1 } */
   /* { dg-message "out-of-bounds read at byte 5 but 'name' ends at byte 5" "where" { target *-*-* } .-2 } */
