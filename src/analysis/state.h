@@ -156,12 +156,9 @@ struct State {
   SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
   void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
 
-  // What two states must share to be joined (FunctionAnalysis::join):
-  // the function and stack, temporaries, checkers' states and the loops
-  // the path is in. Never 0.
-  size_t join_key() const {
-    size_t h = 1469598103934665603ull ^ fn;
-    auto mix = [&](size_t x) { h = (h ^ x) * 1099511628211ull; };
+  // Mixes the temporaries of the function and of its callers, and where
+  // the callers are, into a hash.
+  template <typename Mix> void mix_frames(Mix &mix) const {
     for (auto &t : temps)
       mix(t.first * 2654435761u + t.second);
     for (auto &f : stack) {
@@ -169,6 +166,15 @@ struct State {
       for (auto &t : f.temps)
         mix(t.first * 2654435761u + t.second);
     }
+  }
+
+  // What two states must share to be joined (FunctionAnalysis::join):
+  // the function and stack, temporaries, checkers' states and the loops
+  // the path is in. Never 0.
+  size_t join_key() const {
+    size_t h = 1469598103934665603ull ^ fn;
+    auto mix = [&](size_t x) { h = (h ^ x) * 1099511628211ull; };
+    mix_frames(mix);
     for (size_t c = 0; c < sm.size(); ++c)
       for (auto &p : sm[c])
         mix((p.first * 31u + p.second) * (c + 1));
@@ -180,13 +186,7 @@ struct State {
   size_t hash() const {
     size_t h = 1469598103934665603ull;
     auto mix = [&](size_t x) { h = (h ^ x) * 1099511628211ull; };
-    for (auto &t : temps)
-      mix(t.first * 2654435761u + t.second);
-    for (auto &f : stack) {
-      mix(f.fn * 7919u + f.block * 31u + f.index);
-      for (auto &t : f.temps)
-        mix(t.first * 2654435761u + t.second);
-    }
+    mix_frames(mix);
     for (auto &m : memory)
       mix(m.first * 2246822519u + m.second);
     for (auto &e : extents)
