@@ -288,11 +288,16 @@ bool FunctionAnalysis::union_written(const State &s, const Place &p) {
 }
 
 void FunctionAnalysis::clear_written(State &s, const CallEvent &call, size_t k) {
-  int64_t off;
-  const SvalId root = constant_offset(call.args[k], off);
-  if (!root)
-    return;
+  // (At an offset not known, anywhere in the object.)
+  int64_t off = -1;
+  SvalId root = constant_offset(call.args[k], off);
+  if (!root) {
+    root = root_of(call.args[k]);
+    off = -1;
+  }
   const Sval &r = m_svals[root];
+  if (r.kind != SK::LocalAddr && r.kind != SK::GlobalAddr)
+    return;
   const std::string base = (r.kind == SK::LocalAddr ? "L" : "G") + std::to_string(r.a);
   // How many bytes from off: memset's and memcpy's count, bzero's.
   const std::string_view f = call.callee;

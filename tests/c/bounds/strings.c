@@ -173,3 +173,10 @@ size_t rewritten_by_memcpy_of_unknown_count (const char *src, size_t n)
   memcpy (buf, src, n);
   return strlen (buf);
 }
+
+size_t rewritten_at_unknown_offset (const char *s, int i)
+{
+  char buf[3] = "abc";
+  sprintf (buf + i, "%.1s", s);
+  return strlen (buf);
+}
