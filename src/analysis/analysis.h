@@ -1302,6 +1302,10 @@ private:
   // name): reported if the bytes the path knows end the object before
   // any NUL, or the pointer lies outside it.
   void check_string_args(const State &s, const CallEvent &call, const Loc &loc);
+  // The length of what a printf-like call writes (without the NUL), from
+  // its format (argument fmt) and the arguments, where the path knows it
+  // exactly (%s of known strings, %d of known numbers, %c, %%).
+  bool formatted_length(const State &s, const CallEvent &call, size_t fmt, int64_t &len);
   // The string ptr points to, where the path knows all its bytes up to a
   // NUL inside the object.
   bool known_string(const State &s, SvalId ptr, std::string &out);

@@ -414,6 +414,20 @@ void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, 
       report_outside(s, root, off + static_cast<int64_t>(dst.size()), off + static_cast<int64_t>(dst.size()),
                      count + 1, true, 0, loc);
     }
+  } else if (named({"sprintf"}) && call.args.size() >= 2 && formatted_length(s, call, 1, m)) {
+    touch(0, m + 1, true); // (the text and its NUL)
+  } else if (named({"snprintf"}) && arg(1, n) && n > 0 && formatted_length(s, call, 2, m)) {
+    touch(0, std::min(m + 1, n), true); // (at most n, the NUL among them)
+  } else if (named({"gets"}) && !call.args.empty()) {
+    // Any line long enough overflows: the caller cannot bound it.
+    int64_t off, capacity;
+    Memory memory;
+    std::string name;
+    const SvalId root = constant_offset(call.args[0], off);
+    if (root && off >= 0 && object_bounds(s, root, capacity, memory, name) && off < capacity)
+      report_outside(s, root, off, off, capacity - off + 1, true, 0, loc,
+                     quote_expr("gets") + " writes as many bytes as the line it reads: a line of " + bytes(capacity - off) +
+                         " or more overflows " + (name.empty() ? std::string("the region") : quote_expr(name)));
   } else if (named({"fgets"}) && arg(1, n)) {
     touch(0, n, true); // (a line long enough fills all n)
   } else if (named({"fread"}) && arg(1, n) && arg(2, m) && !__builtin_mul_overflow(n, m, &n)) {
@@ -587,6 +601,48 @@ bool FunctionAnalysis::known_byte(const State &s, SvalId root, int64_t k, int64_
     return false;
   const std::string &text = m_svals.string_at(m_svals[v].a);
   byte = static_cast<uint64_t>(k) < text.size() ? static_cast<unsigned char>(text[static_cast<size_t>(k)]) : 0;
+  return true;
+}
+
+bool FunctionAnalysis::formatted_length(const State &s, const CallEvent &call, size_t fmt, int64_t &len) {
+  std::string format;
+  if (fmt >= call.args.size() || !known_string(s, call.args[fmt], format))
+    return false;
+  len = 0;
+  size_t next = fmt + 1; // the next argument a conversion takes
+  for (size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%') {
+      ++len;
+      continue;
+    }
+    if (++i >= format.size())
+      return false;
+    // Length modifiers only (no flags, widths or precisions).
+    while (i < format.size() && (format[i] == 'l' || format[i] == 'h' || format[i] == 'z'))
+      ++i;
+    if (i >= format.size())
+      return false;
+    const char c = format[i];
+    if (c == '%') {
+      ++len;
+      continue;
+    }
+    if (next >= call.args.size())
+      return false;
+    const SvalId arg = call.args[next++];
+    int64_t v;
+    std::string text;
+    if (c == 's' && known_string(s, arg, text))
+      len += static_cast<int64_t>(text.size());
+    else if (c == 'c')
+      len += 1;
+    else if ((c == 'd' || c == 'i') && known_value(s, arg, v))
+      len += static_cast<int64_t>(std::to_string(v).size());
+    else if (c == 'u' && known_value(s, arg, v) && v >= 0)
+      len += static_cast<int64_t>(std::to_string(v).size());
+    else
+      return false; // (a value or a conversion whose text is not known)
+  }
   return true;
 }
 

@@ -101,3 +101,52 @@ void size_from_call_bad (void)
   /* { dg-message "write of 4 bytes to beyond the end of 'b'" "bytes" { target *-*-* } .-1 } */
   puts (b);
 }
+
+/* printf-like writes of a length the path knows: the text and its NUL.  */
+void sprintf_bad (void)
+{
+  char id[8];
+  sprintf (id, "id-%d", 12345); /* { dg-warning "stack-based buffer overflow" } */
+  /* { dg-message "write of 1 byte to beyond the end of 'id'" "bytes" { target *-*-* } .-1 } */
+  puts (id);
+}
+
+void sprintf_ok (void)
+{
+  char id[9];
+  sprintf (id, "id-%d", 12345);
+  puts (id);
+}
+
+void sprintf_unknown_ok (int n)
+{
+  char id[8];
+  sprintf (id, "%d", n); /* (its length is not known here) */
+  puts (id);
+}
+
+void snprintf_ok (void)
+{
+  char id[8];
+  snprintf (id, sizeof id, "%s-%s", "abcdefgh", "ijk"); /* (truncated) */
+  puts (id);
+}
+
+void snprintf_count_too_large_bad (void)
+{
+  char id[8];
+  snprintf (id, 12, "%s-x", "abcdefghij"); /* { dg-warning "stack-based buffer overflow" } */
+  /* { dg-message "write of 4 bytes to beyond the end of 'id'" "bytes" { target *-*-* } .-1 } */
+  puts (id);
+}
+
+/* gets has no bound: any line long enough overflows.  */
+char *gets (char *);
+
+void gets_bad (void)
+{
+  char line[16];
+  gets (line); /* { dg-warning "stack-based buffer overflow" } */
+  /* { dg-message "'gets' writes as many bytes as the line it reads: a line of 16 bytes or more overflows 'line'" "why" { target *-*-* } .-1 } */
+  puts (line);
+}
