@@ -599,6 +599,12 @@ bool FunctionAnalysis::known_byte(const State &s, SvalId root, int64_t k, int64_
   const SvalId v = whole ? bound_value(s.memory, whole) : 0;
   if (!v || m_svals[v].kind != SK::StrAddr || k >= capacity)
     return false;
+  // (Anything else bound in the object was written after: a store through
+  // a pointer into an allocation leaves the whole's binding, so the whole
+  // no longer tells its bytes.)
+  if (std::any_of(s.memory.begin(), s.memory.end(),
+                  [&](const auto &m) { return m.first != whole && m_regions.base(m.first) == whole; }))
+    return false;
   const std::string &text = m_svals.string_at(m_svals[v].a);
   byte = static_cast<uint64_t>(k) < text.size() ? static_cast<unsigned char>(text[static_cast<size_t>(k)]) : 0;
   return true;

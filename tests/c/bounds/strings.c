@@ -180,3 +180,25 @@ size_t rewritten_at_unknown_offset (const char *s, int i)
   sprintf (buf + i, "%.1s", s);
   return strlen (buf);
 }
+
+/* A store into a copied string changes it: what was copied no longer
+   tells its length (no overflow is claimed for the shorter string).  */
+void shortened_then_appended (void)
+{
+  char buf[8];
+  strcpy (buf, "abc");
+  char *q = buf + 1;
+  *q = '\0';
+  strcat (buf, "defgh"); /* "a" + "defgh" + NUL: 7 bytes fit */
+}
+
+void heap_shortened_then_appended (void)
+{
+  char *p = malloc (8);
+  if (!p)
+    return;
+  strcpy (p, "abc");
+  p[1] = '\0';
+  strcat (p, "defgh");
+  free (p);
+}
