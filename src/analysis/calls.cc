@@ -285,7 +285,9 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   std::string copied_key, copied;
   if (!string_copy_result(s, call, copied_key, copied))
     copied_key.clear();
-  if (!s.loop_assumed && !s.approximate)
+  // (The C library's: not a function of this module that shares a name.)
+  if (!s.loop_assumed && !s.approximate &&
+      !(callee.kind == OpKind::Func && callee.id < m_module.symbols.size() && m_module.symbols[callee.id].body >= 0))
     check_string_args(s, call, loc);
   bool handled = false;
   if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 &&
