@@ -513,13 +513,15 @@ private:
         set_insert(s.uninit, m_svals.get(SK::LocalAddr, local_id(s, l)));
   }
 
-  // What pointer place p reads from or writes to: its root (a local's
-  // address, an allocation), or 0.
+  // What pointer place p reads from or writes to: its root (a local's or
+  // global's address, an allocation, a literal), or 0.
   SvalId place_root(const State &s, const Place &p) {
-    if (p.base == PlaceBase::Local)
-      return m_svals.get(SK::LocalAddr, local_id(s, p.id));
-    if (p.base == PlaceBase::Deref)
-      return root_of(operand_value(s, p.pointer));
+    switch (p.base) {
+    case PlaceBase::Local: return m_svals.get(SK::LocalAddr, local_id(s, p.id));
+    case PlaceBase::Global: return m_svals.get(SK::GlobalAddr, p.id);
+    case PlaceBase::Str: return operand_value(s, p.pointer);
+    case PlaceBase::Deref: return root_of(operand_value(s, p.pointer));
+    }
     return 0;
   }
 
@@ -688,6 +690,17 @@ private:
     clear_memory(s, "L" + std::to_string(local));
   }
 
+  // Does a call write what its argument k (0-based) points to? The C
+  // library's written buffer (written: libc::written_argument, memcpy's
+  // destination), or a parameter of sym declared access (write_only or
+  // read_write).
+  static bool writes_through(const Symbol *sym, int written, size_t k) {
+    auto declared = [&](const std::vector<uint32_t> &params) {
+      return std::find(params.begin(), params.end(), k + 1) != params.end();
+    };
+    return static_cast<int>(k) == written || (sym && (declared(sym->write_only) || declared(sym->read_write)));
+  }
+
   // Argument k of a C library call is written through (memset's buffer,
   // sprintf's): drops what the local or global it points into held in
   // the bytes written, or all of it where those are not known.
@@ -764,14 +777,12 @@ private:
         use_value(s, UseKind::ArrayIndex, a.index, loc);
         // (An array indexed directly: what the index must stay within.)
         if (m_pending.size() > before && p.path.size() == 1)
-          note_capacity(s, place_object(s, p), a.elem_size, before);
+          note_capacity(s, place_root(s, p), a.elem_size, before);
       }
   }
   // Where the object root points to was declared or allocated (unknown
   // for a literal, or memory the analysed code did not make).
   Loc created_at(const State &s, SvalId root);
-  // The object a place lies in (its root pointer value), 0 if not known.
-  SvalId place_object(const State &s, const Place &p);
   // Findings made since `first` (an attacker-controlled index or offset
   // into the object root points to) get a note of the object's capacity,
   // with its valid subscripts for elements of elem bytes (0: not said).
@@ -1306,6 +1317,12 @@ private:
   // its format (argument fmt) and the arguments, where the path knows it
   // exactly (%s of known strings, %d of known numbers, %c, %%).
   bool formatted_length(const State &s, const CallEvent &call, size_t fmt, int64_t &len);
+  // Scans the object root points to (of `capacity` bytes) from byte off,
+  // at most `limit` bytes: end is where a NUL was met, or where the scan
+  // stopped (the object's end, or off + limit); out, if given, gets the
+  // bytes before it. False if a byte on the way is not known.
+  bool scan_string(const State &s, SvalId root, int64_t off, int64_t capacity, int64_t limit, int64_t &end,
+                   std::string *out);
   // The string ptr points to, where the path knows all its bytes up to a
   // NUL inside the object.
   bool known_string(const State &s, SvalId ptr, std::string &out);

@@ -240,29 +240,31 @@ void FunctionAnalysis::check_allocation_size(const State &s, SvalId size, const 
                                              const Operand *size_operand) {
   if (t.kind != TypeKind::Ptr || s.approximate || m_opts.disabled.count(kAllocationSize.name))
     return;
-  // A struct: a constant size too small for even one of it ("struct big
-  // *p = malloc (4)").
-  int64_t asked = 0;
-  if (t.pointee_record > 1 && known_value(s, size, asked) && asked > 0 && asked < t.pointee_record) {
-    const std::string why = bytes(asked) + " cannot hold one object of " + bytes(t.pointee_record);
-    const std::string elements = "a pointer to a struct or union of " + bytes(t.pointee_record);
+  // Allocated here and given to the pointer at once, or allocated (or
+  // declared) elsewhere and given to it by a cast.
+  auto report = [&](const std::string &amount, const std::string &elements, const std::string &why) {
     if (!allocated_at.known() || (allocated_at.line == loc.line && allocated_at.col == loc.col))
       m_pending.push_back({&kAllocationSize, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0,
-                           {loc, why}, "allocated " + bytes(asked) + " here and assigned to " + elements, "", {}});
+                           {loc, why}, "allocated " + amount + " here and assigned to " + elements, "", {}});
     else
       m_pending.push_back({&kAllocationSize, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events,
-                           {allocated_at, "allocated " + bytes(asked) + " here"}, 0, {loc, why},
+                           {allocated_at, "allocated " + amount + " here"}, 0, {loc, why},
                            "assigned to " + elements + " here", "", {}});
-    return;
-  }
-  if (t.pointee <= 1)
-    return;
-  // The size is a whole number of elements if it is a constant multiple
-  // of theirs, or a product with such a constant ("n * 4"). A sum with an
-  // unknown part ("n + 4") or a product without one ("n * 2") is not
-  // known to be; an unknown size alone says nothing (as GCC judges).
+  };
   int64_t bytes_asked = 0;
   const bool constant = known_value(s, size, bytes_asked);
+  // A struct: a constant size too small for even one of it ("struct big
+  // *p = malloc (4)").
+  if (t.pointee_record > 1 && constant && bytes_asked > 0 && bytes_asked < t.pointee_record)
+    return report(bytes(bytes_asked), "a pointer to a struct or union of " + bytes(t.pointee_record),
+                  bytes(bytes_asked) + " cannot hold one object of " + bytes(t.pointee_record));
+  if (t.pointee <= 1)
+    return;
+  // Scalars: the size must be a whole number of them. A constant is
+  // judged by its value; another size by its form (multiple_by_form): a
+  // product with a constant that is not a multiple ("n * 2") or a
+  // multiple plus a remainder ("n * 4 + 3") is reported, an unknown size
+  // or one of unknown form ("n + 4") is not.
   std::string amount;
   if (constant) {
     if (bytes_asked <= 0 || bytes_asked % t.pointee == 0)
@@ -285,19 +287,9 @@ void FunctionAnalysis::check_allocation_size(const State &s, SvalId size, const 
     }
     amount = quote_expr(size_text.empty() ? text_of_value(s, size) : size_text) + " bytes";
   }
-  const std::string elements = "a pointer to elements of " + bytes(t.pointee);
-  const std::string why = constant ? std::to_string(bytes_asked) + " is not a multiple of " + std::to_string(t.pointee)
-                                   : amount + " is not known to be a multiple of " + std::to_string(t.pointee);
-  // Allocated here and given to the pointer at once, or allocated (or
-  // declared) elsewhere and given to it by a cast.
-  if (!allocated_at.known() || (allocated_at.line == loc.line && allocated_at.col == loc.col)) {
-    m_pending.push_back({&kAllocationSize, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0,
-                         {loc, why}, "allocated " + amount + " here and assigned to " + elements, "", {}});
-    return;
-  }
-  m_pending.push_back({&kAllocationSize, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events,
-                       {allocated_at, "allocated " + amount + " here"}, 0, {loc, why}, "assigned to " + elements + " here",
-                       "", {}});
+  report(amount, "a pointer to elements of " + bytes(t.pointee),
+         constant ? std::to_string(bytes_asked) + " is not a multiple of " + std::to_string(t.pointee)
+                  : amount + " is not known to be a multiple of " + std::to_string(t.pointee));
 }
 
 void FunctionAnalysis::check_cast_size(const State &s, SvalId v, const Operand &src, const Type &t, const Loc &loc) {
@@ -375,12 +367,7 @@ void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, 
     if (const SvalId root = constant_offset(call.args[buffer], off))
       report_outside(s, root, off, off, count, write, 0, loc);
   };
-  auto named = [&](std::initializer_list<std::string_view> names) {
-    for (std::string_view n : names)
-      if (f == n || (f.size() == n.size() + 10 && f.compare(0, 10, "__builtin_") == 0 && f.substr(10) == n))
-        return true;
-    return false;
-  };
+  auto named = [&](std::initializer_list<std::string_view> names) { return libc::named(f, names); };
   int64_t n = 0, m = 0;
   if (named({"memset"}) && arg(2, n)) {
     touch(0, n, true);
@@ -541,17 +528,6 @@ Loc FunctionAnalysis::created_at(const State &s, SvalId root) {
   return {};
 }
 
-SvalId FunctionAnalysis::place_object(const State &s, const Place &p) {
-  int64_t off;
-  switch (p.base) {
-  case PlaceBase::Local: return m_svals.get(SK::LocalAddr, local_id(s, p.id));
-  case PlaceBase::Global: return m_svals.get(SK::GlobalAddr, p.id);
-  case PlaceBase::Str: return operand_value(s, p.pointer);
-  case PlaceBase::Deref: return constant_offset(operand_value(s, p.pointer), off);
-  }
-  return 0;
-}
-
 void FunctionAnalysis::note_capacity(const State &s, SvalId root, int64_t elem, size_t first) {
   int64_t capacity;
   Memory memory;
@@ -652,36 +628,41 @@ bool FunctionAnalysis::formatted_length(const State &s, const CallEvent &call, s
   return true;
 }
 
-bool FunctionAnalysis::known_string(const State &s, SvalId ptr, std::string &out) {
-  int64_t off, capacity;
-  Memory memory;
-  std::string name;
-  const SvalId root = constant_offset(ptr, off);
-  if (!root || off < 0 || !object_bounds(s, root, capacity, memory, name))
-    return false;
-  out.clear();
-  for (int64_t k = off; k < capacity; ++k) {
+bool FunctionAnalysis::scan_string(const State &s, SvalId root, int64_t off, int64_t capacity, int64_t limit,
+                                    int64_t &end, std::string *out) {
+  for (end = off; end < capacity && end - off < limit; ++end) {
     int64_t byte;
-    if (!known_byte(s, root, k, capacity, byte))
+    if (!known_byte(s, root, end, capacity, byte))
       return false;
     if ((byte & 0xff) == 0)
       return true;
-    out += static_cast<char>(byte & 0xff);
+    if (out)
+      *out += static_cast<char>(byte & 0xff);
   }
-  return false; // (unterminated)
+  return true;
+}
+
+bool FunctionAnalysis::known_string(const State &s, SvalId ptr, std::string &out) {
+  int64_t off, capacity, end;
+  Memory memory;
+  std::string name;
+  const SvalId root = constant_offset(ptr, off);
+  out.clear();
+  // (Terminated inside the object.)
+  return root && off >= 0 && object_bounds(s, root, capacity, memory, name) &&
+         scan_string(s, root, off, capacity, INT64_MAX, end, &out) && end < capacity;
 }
 
 bool FunctionAnalysis::string_copy_result(const State &s, const CallEvent &call, std::string &key, std::string &text) {
-  const std::string_view f = call.callee;
-  auto is = [&](std::string_view n) { return f == n || (f.substr(0, 10) == "__builtin_" && f.substr(10) == n); };
   // (GCC turns strcpy of a literal into a memcpy of its bytes and NUL.)
-  const bool copies = is("memcpy") || is("memmove") || is("mempcpy");
-  if (call.args.size() < 2 || !(is("strcpy") || is("stpcpy") || is("strcat") || copies))
+  const bool copies = libc::named(call.callee, {"memcpy", "memmove", "mempcpy"});
+  const bool appends = libc::named(call.callee, {"strcat"});
+  if (call.args.size() < 2 || !(copies || appends || libc::named(call.callee, {"strcpy", "stpcpy"})))
     return false;
   std::string tail;
   text.clear();
   int64_t n;
-  if (!known_string(s, call.args[1], tail) || (is("strcat") && !known_string(s, call.args[0], text)) ||
+  if (!known_string(s, call.args[1], tail) || (appends && !known_string(s, call.args[0], text)) ||
       (copies && (call.args.size() < 3 || !known_value(s, call.args[2], n) ||
                   n != static_cast<int64_t>(tail.size()) + 1)))
     return false;
@@ -693,7 +674,7 @@ bool FunctionAnalysis::string_copy_result(const State &s, const CallEvent &call,
   // Into the middle of a string the object holds (GCC's memcpy for a
   // strcat, at the old string's end): the bytes before stay.
   std::string before;
-  if (off > 0 && (is("strcat") || !known_string(s, root, before) || static_cast<int64_t>(before.size()) < off))
+  if (off > 0 && (appends || !known_string(s, root, before) || static_cast<int64_t>(before.size()) < off))
     return false;
   text = before.substr(0, static_cast<size_t>(off)) + text;
   // (Only a copy that fits: one that overflowed was reported, and what
@@ -712,6 +693,8 @@ bool FunctionAnalysis::string_copy_result(const State &s, const CallEvent &call,
 }
 
 void FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, const Loc &loc) {
+  if (s.loop_assumed || s.approximate)
+    return;
   for (const libc::StringArg &a : libc::string_arguments(call.callee)) {
     if (static_cast<size_t>(a.arg) >= call.args.size())
       continue;
@@ -728,23 +711,12 @@ void FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, 
     const std::string text = call.arg_texts && !call.arg_texts[a.arg].empty() ? call.arg_texts[a.arg] : "<unknown>";
     const std::string looking = "while looking for null terminator for argument " + std::to_string(a.arg + 1) +
                                 " (" + quote_expr(text) + ") of " + quote_expr(std::string(call.callee)) + "...";
+    // Inside the object: the bytes the path knows, up to a NUL, the end
+    // of the object or the count; reported if they reach the end.
     int64_t k = off;
-    if (off >= 0 && off < capacity) {
-      // The bytes the path knows, up to a NUL, the end of the object or
-      // the count.
-      bool unknown = false;
-      for (; k < capacity && k - off < limit; ++k) {
-        int64_t byte;
-        if (!known_byte(s, root, k, capacity, byte)) {
-          unknown = true;
-          break;
-        }
-        if ((byte & 0xff) == 0)
-          break;
-      }
-      if (unknown || k < capacity || k - off >= limit)
-        continue;
-    }
+    if (off >= 0 && off < capacity &&
+        (!scan_string(s, root, off, capacity, limit, k, nullptr) || k < capacity || k - off >= limit))
+      continue;
     report_outside(s, root, k, k, 1, false, 0, loc, looking);
   }
 }

@@ -255,9 +255,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     const Symbol &sym = m_module.symbols[callee.id];
     const int written = libc::written_argument(call.callee);
     for (size_t k = 0; k < call.args.size(); ++k)
-      if (static_cast<int>(k) == written ||
-          std::find(sym.write_only.begin(), sym.write_only.end(), k + 1) != sym.write_only.end() ||
-          std::find(sym.read_write.begin(), sym.read_write.end(), k + 1) != sym.read_write.end())
+      if (writes_through(&sym, written, k))
         check_writable_root(root_of(call.args[k]), loc);
     // setjmp remembers the frame it was called from; longjmp goes back
     // there, which must still be live.
@@ -286,8 +284,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (!string_copy_result(s, call, copied_key, copied))
     copied_key.clear();
   // (The C library's: not a function of this module that shares a name.)
-  if (!s.loop_assumed && !s.approximate &&
-      !(callee.kind == OpKind::Func && callee.id < m_module.symbols.size() && m_module.symbols[callee.id].body >= 0))
+  if (!(callee.kind == OpKind::Func && callee.id < m_module.symbols.size() && m_module.symbols[callee.id].body >= 0))
     check_string_args(s, call, loc);
   bool handled = false;
   if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 &&
@@ -463,12 +460,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       const SvalId root = root_of(call.args[k]);
       // A local or global array it writes into (sprintf's buffer) holds
       // something else now.
-      const bool writes = static_cast<int>(k) == written ||
-                          (sym && (std::find(sym->write_only.begin(), sym->write_only.end(), k + 1) !=
-                                       sym->write_only.end() ||
-                                   std::find(sym->read_write.begin(), sym->read_write.end(), k + 1) !=
-                                       sym->read_write.end()));
-      if (writes && (m_svals[root].kind == SK::LocalAddr || m_svals[root].kind == SK::GlobalAddr))
+      if (writes_through(sym, written, k) &&
+          (m_svals[root].kind == SK::LocalAddr || m_svals[root].kind == SK::GlobalAddr))
         clear_written(s, call, k);
       const bool drops = releases || (k == 0 && libc::overwrites_first(call.callee));
       if (releases)

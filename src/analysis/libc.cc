@@ -6,9 +6,6 @@
 
 namespace pathwise::libc {
 
-namespace {
-
-// f, or GCC's __builtin_ spelling of it.
 bool named(std::string_view f, std::initializer_list<std::string_view> names) {
   constexpr std::string_view kBuiltin = "__builtin_";
   if (f.substr(0, kBuiltin.size()) == kBuiltin)
@@ -18,8 +15,6 @@ bool named(std::string_view f, std::initializer_list<std::string_view> names) {
       return true;
   return false;
 }
-
-} // namespace
 
 bool reads_only(std::string_view f) {
   return named(f, {"strlen",  "strnlen", "strcmp",  "strncmp", "strcasecmp", "strncasecmp", "strcoll", "memcmp",

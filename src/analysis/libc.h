@@ -6,10 +6,14 @@
 // what it returns.
 #pragma once
 
+#include <initializer_list>
 #include <string_view>
 #include <vector>
 
 namespace pathwise::libc {
+
+// Is f one of names, or GCC's __builtin_ spelling of one?
+bool named(std::string_view f, std::initializer_list<std::string_view> names);
 
 // Uses its pointer arguments during the call and keeps none of them
 // (strlen, memcpy, snprintf): what is passed does not escape.

@@ -300,12 +300,10 @@ void FunctionAnalysis::clear_written(State &s, const CallEvent &call, size_t k) 
     return;
   const std::string base = (r.kind == SK::LocalAddr ? "L" : "G") + std::to_string(r.a);
   // How many bytes from off: memset's and memcpy's count, bzero's.
-  const std::string_view f = call.callee;
-  auto is = [&](std::string_view n) { return f == n || (f.substr(0, 10) == "__builtin_" && f.substr(10) == n); };
   int64_t n = -1;
-  const size_t count_arg = is("memset") || is("memcpy") || is("memmove") || is("mempcpy") || is("strncpy") ? 2
-                           : is("bzero") || is("explicit_bzero")                                            ? 1
-                                                                                                              : 0;
+  const size_t count_arg = libc::named(call.callee, {"memset", "memcpy", "memmove", "mempcpy", "strncpy"}) ? 2
+                           : libc::named(call.callee, {"bzero", "explicit_bzero"})                          ? 1
+                                                                                                          : 0;
   if (!count_arg || count_arg >= call.args.size() || !known_value(s, call.args[count_arg], n) || n < 0 || off < 0)
     n = -1;
   const RegionId whole = m_regions.find(base);
