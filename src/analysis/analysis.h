@@ -101,6 +101,7 @@ struct Pending {
   std::string detail, detail2;  // %D, %X
   std::vector<Origin> more_notes; // after `note`
   Origin last_event = {};         // an extra event just before the warning's own, if its text is set
+  std::shared_ptr<const AccessDiagram> diagram = {}; // out-of-bounds: the picture of the access
 };
 
 // CWE-457: a read of a variable or of memory nothing has written.
@@ -1302,6 +1303,10 @@ private:
   // call was doing).
   bool report_outside(const State &s, SvalId root, int64_t lo, int64_t hi, int64_t size, bool write, int64_t elem,
                       const Loc &loc, const std::string &origin = {});
+  // The picture of an access outside the object root points to: where
+  // the object lives, its name and declared type (the caller fills in the
+  // sizes).
+  AccessDiagram diagram_of(const State &s, SvalId root, Memory memory, const std::string &name, bool write);
   // The size of the object root points to, its kind and its declared name
   // ("" if none); false if its size is not known.
   bool object_bounds(const State &s, SvalId root, int64_t &capacity, Memory &memory, std::string &name);

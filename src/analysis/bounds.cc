@@ -203,8 +203,18 @@ bool FunctionAnalysis::check_symbolic_end(const State &s, const Place &p, bool w
                             (n.empty() ? "fewer" : quote_expr(n)) + (elem == 1 ? " bytes" : " elements");
   const std::string note = write ? "write of " + bytes(p.size) + " to beyond the end of the region"
                                  : "read of " + bytes(p.size) + " from after the end of the region";
+  // (Its picture: the access starts offset - count elements past the end.)
+  auto picture = std::make_shared<AccessDiagram>(
+      diagram_of(s, root, stack_allocation(root) ? Memory::Stack : Memory::Heap, "", write));
+  if (!n.empty())
+    picture->capacity_text = elem == 1 ? n : n + " * " + std::to_string(elem);
+  picture->element = elem;
+  picture->start = (offset_add - count_add) * elem;
+  picture->size = p.size;
+  if (picture->capacity_text.empty())
+    picture.reset();
   m_pending.push_back({&w, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0, {loc, note},
-                       event, "", {}});
+                       event, "", {}, {}, std::move(picture)});
   return true;
 }
 
@@ -506,12 +516,44 @@ bool FunctionAnalysis::report_outside(const State &s, SvalId root, int64_t lo, i
   if (elem > 0 && !name.empty() && capacity % elem == 0)
     more.push_back({loc, "valid subscripts for " + what + " are %<[0]%> to %<[" + std::to_string(capacity / elem - 1) +
                              "]%>"});
+  auto picture = std::make_shared<AccessDiagram>(diagram_of(s, root, memory, name, write));
+  picture->capacity = capacity;
+  picture->element = elem;
+  picture->start = after ? lo : hi;
+  picture->size = size;
   // (Where the object was made, as the path's first event.)
   const Loc made = created_at(s, root);
   m_pending.push_back({&w, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events,
                        {made, made.known() ? "capacity: " + bytes(capacity) : ""}, 0, {loc, note}, event, "",
-                       std::move(more), {loc, origin}});
+                       std::move(more), {loc, origin}, std::move(picture)});
   return true;
+}
+
+AccessDiagram FunctionAnalysis::diagram_of(const State &s, SvalId root, Memory memory, const std::string &name,
+                                           bool write) {
+  AccessDiagram d;
+  d.write = write;
+  d.buffer = name;
+  const Sval &r = m_svals[root];
+  switch (r.kind) {
+  case SK::LocalAddr:
+    if (const Local *l = local_of(s, static_cast<uint64_t>(r.a)))
+      d.type = l->type_name;
+    break;
+  case SK::GlobalAddr:
+    if (static_cast<size_t>(r.a) < m_module.symbols.size())
+      d.type = m_module.symbols[static_cast<size_t>(r.a)].type_name;
+    d.memory = "global";
+    break;
+  case SK::StrAddr:
+    d.memory = "string literal";
+    d.type = "char[" + std::to_string(m_svals.string_at(r.a).size() + 1) + "]";
+    break;
+  default: break;
+  }
+  if (d.memory.empty())
+    d.memory = memory == Memory::Stack ? "stack" : memory == Memory::Heap ? "heap" : "";
+  return d;
 }
 
 Loc FunctionAnalysis::created_at(const State &s, SvalId root) {

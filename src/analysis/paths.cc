@@ -191,6 +191,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
     f.notes.push_back({p.note.loc, p.fn, 1, p.note.text});
   for (const Origin &n : p.more_notes)
     f.notes.push_back({n.loc, p.fn, 1, n.text});
+  f.diagram = p.diagram;
   return f;
 }
 

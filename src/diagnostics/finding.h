@@ -7,9 +7,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "diagnostics/diagram.h"
 #include "ir/ir.h"
 
 namespace pathwise {
@@ -33,6 +35,7 @@ struct Finding {
   std::vector<PathEvent> events;
   std::vector<PathEvent> notes; // after the warning, outside the path
   bool is_note = false;         // a note (introspection), not a warning
+  std::shared_ptr<const AccessDiagram> diagram; // out-of-bounds: the picture of the access
 };
 
 // Keeps one finding per warning, place and message: the one with the

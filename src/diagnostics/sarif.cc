@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "diagnostics/diagram_json.h"
+
 namespace pathwise {
 
 using nlohmann::json;
@@ -149,6 +151,8 @@ std::string to_sarif(const ir::Module &m, const std::vector<Finding> &findings, 
                            {"physicalLocation", physical(m, f.notes[k].loc)}});
       result["relatedLocations"] = related;
     }
+    if (f.diagram && f.diagram->drawable())
+      result["properties"][kDiagramProperty] = diagram_to_json(*f.diagram);
     if (!file_of(m, f.loc).empty())
       artifacts.insert(file_of(m, f.loc));
     results.push_back(std::move(result));

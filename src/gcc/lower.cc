@@ -94,6 +94,18 @@ private:
     return t;
   }
 
+  // An array's or a record's type as declared ("int32_t[10]", "struct
+  // s"), for the pictures of out-of-bounds accesses.
+  static std::string declared_type_name(tree decl) {
+    tree t = TREE_TYPE(decl);
+    if (!t || (TREE_CODE(t) != ARRAY_TYPE && !RECORD_OR_UNION_TYPE_P(t)))
+      return "";
+    char *text = print_generic_expr_to_str(t);
+    std::string out = text ? text : "";
+    free(text);
+    return out;
+  }
+
   static Type lower_type_kind(tree t) {
     if (!t)
       return Type::unknown();
@@ -239,6 +251,7 @@ private:
       }
     } else {
       sym.type = decl_type(decl);
+      sym.type_name = declared_type_name(decl);
       sym.is_const = TREE_READONLY(decl);
       sym.loc = loc_of(DECL_SOURCE_LOCATION(decl));
       // (A file's or a function's static variable; not under -flto, where
@@ -453,7 +466,8 @@ private:
         break;
       unique = name + "_" + std::to_string(k);
     }
-    Local l{unique, decl_type(decl), TREE_CODE(decl) == PARM_DECL, loc_of(DECL_SOURCE_LOCATION(decl))};
+    Local l{unique, decl_type(decl), TREE_CODE(decl) == PARM_DECL, loc_of(DECL_SOURCE_LOCATION(decl)),
+            declared_type_name(decl)};
     m_fn.locals.push_back(l);
     auto id = static_cast<uint32_t>(m_fn.locals.size() - 1);
     m_locals.emplace(decl, id);

@@ -34,12 +34,14 @@ struct Options {
   std::string sarif;     // SARIF log: a file, or a directory for one file per translation unit ("" = none)
   bool verbose = false;
   std::set<std::string> disabled{"too-complex"};
+  DiagramChoice diagrams = DiagramChoice::Auto;
 };
 
 Options g_options;
 
 const char *const kArgumentsHelp =
-    "dump-ir[=FILE], disable=NAME[,NAME...], enable=NAME[,NAME...], sarif=FILE|DIR, verbose";
+    "diagrams=yes|no|ascii|unicode, dump-ir[=FILE], disable=NAME[,NAME...], enable=NAME[,NAME...], sarif=FILE|DIR, "
+    "verbose";
 
 std::vector<std::string> valid_names() {
   std::vector<std::string> names = Engine::warning_names();
@@ -133,6 +135,22 @@ bool parse_arguments(const plugin_name_args *info) {
         ok = false;
       } else {
         g_options.sarif = value;
+      }
+    } else if (!strcmp(key, "diagrams")) {
+      static const std::pair<const char *, DiagramChoice> choices[] = {{"yes", DiagramChoice::Yes},
+                                                                       {"no", DiagramChoice::No},
+                                                                       {"ascii", DiagramChoice::Ascii},
+                                                                       {"unicode", DiagramChoice::Unicode}};
+      bool known = false;
+      for (const auto &c : choices)
+        if (value && !strcmp(value, c.first)) {
+          g_options.diagrams = c.second;
+          known = true;
+        }
+      if (!known) {
+        error("%s: argument %<diagrams%> takes %<yes%>, %<no%>, %<ascii%> or %<unicode%>, not %qs", kPluginName,
+              value ? value : "");
+        ok = false;
       }
     } else if (!strcmp(key, "disable")) {
       ok = apply_names(key, value, true) && ok;
@@ -339,8 +357,10 @@ void analyse_translation_unit() {
   std::stable_sort(findings.begin(), findings.end(),
                    [&](const Finding &a, const Finding &b) { return finding_before(module, a, b); });
   std::vector<Finding> shown;
+  Charset charset = Charset::Ascii;
+  const bool draw = diagrams_wanted(g_options.diagrams, charset);
   for (const Finding &f : findings)
-    if (emit_finding(module, f))
+    if (emit_finding(module, f, draw, charset))
       shown.push_back(f);
   if (!g_options.sarif.empty())
     write_sarif(module, shown);

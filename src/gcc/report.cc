@@ -1,11 +1,17 @@
 // Emission of findings through GCC's diagnostics.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <langinfo.h>
+#include <unistd.h>
+
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "gcc/report.h"
 #include "gcc/gcc-includes.h"
+#include "opts.h"
+#include "toplev.h"
 
 namespace pathwise::plugin {
 
@@ -83,7 +89,30 @@ int option_for(const std::string &warning) {
 
 } // namespace
 
-bool emit_finding(const ir::Module &m, const Finding &f) {
+bool diagrams_wanted(DiagramChoice choice, Charset &charset) {
+  // (GCC expands -fdiagnostics-plain-output into options of its own, among
+  // them no caret and no line numbers: both off is that request.)
+  const bool plain = !global_dc->show_caret && !global_dc->show_line_numbers_p;
+  bool text = true;
+  for (unsigned i = 0; i < save_decoded_options_count; ++i)
+    if (save_decoded_options[i].opt_index == OPT_fdiagnostics_format_)
+      text = save_decoded_options[i].value == DIAGNOSTICS_OUTPUT_FORMAT_TEXT;
+  const char *codeset = nl_langinfo(CODESET);
+  charset = codeset && !strcmp(codeset, "UTF-8") ? Charset::Unicode : Charset::Ascii;
+  // (Never into JSON output.)
+  if (!text)
+    return false;
+  switch (choice) {
+  case DiagramChoice::No: return false;
+  case DiagramChoice::Yes: return true;
+  case DiagramChoice::Ascii: charset = Charset::Ascii; return true;
+  case DiagramChoice::Unicode: charset = Charset::Unicode; return true;
+  case DiagramChoice::Auto: break;
+  }
+  return !plain && isatty(fileno(stderr));
+}
+
+bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset charset) {
   // Like GCC's own warnings, none inside system headers (the C++ library's
   // internals, libc's inline wrappers) unless -Wsystem-headers asks.
   if (!f.is_note && in_system_header_at(static_cast<location_t>(f.loc.handle)) && !global_dc->dc_warn_system_headers)
@@ -125,6 +154,14 @@ bool emit_finding(const ir::Module &m, const Finding &f) {
     shown = true;
     for (const PathEvent &n : f.notes)
       inform(static_cast<location_t>(n.loc.handle), n.text.c_str());
+    // The picture, between blank lines, where GCC's text goes.
+    if (draw && f.diagram) {
+      const std::string picture = render_text(*f.diagram, charset);
+      if (!picture.empty()) {
+        FILE *out = global_dc->printer->buffer->stream;
+        fprintf(out ? out : stderr, "\n%s\n", picture.c_str());
+      }
+    }
   }
   current_function_decl = saved;
   global_dc->show_cwe = show_cwe;

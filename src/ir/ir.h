@@ -170,6 +170,7 @@ struct Local {
   Type type;
   bool is_param = false;
   Loc loc; // its declaration
+  std::string type_name; // arrays and records: the type as declared ("int32_t[10]"), for pictures
 };
 
 struct Function {
@@ -197,6 +198,7 @@ struct Symbol {
   Type type;
   int32_t body = -1;     // index into Module::functions, -1 = external
   uintptr_t handle = 0;  // front end's handle (GCC's declaration), 0 = none
+  std::string type_name; // variable, array or record: its type as declared, for pictures
   // Attributes that the engine may rely on.
   bool is_noreturn = false;
   bool is_const = false; // Variable: read-only; Function: __attribute__((const))

@@ -687,7 +687,7 @@ private:
         expect('$');
         std::string n = name_after_sigil();
         expect(':');
-        Local l{n, type(), false, {}};
+        Local l{n, type(), false, {}, {}};
         skip_space_inline();
         if (peek_word() == "param") {
           word();

@@ -33,9 +33,12 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "diagnostics/diagram_json.h"
+
 #include "tools/common.h"
 
 using nlohmann::json;
+using pathwise::AccessDiagram;
 
 namespace {
 
@@ -107,6 +110,14 @@ std::vector<std::string> analysis_command(const Job &j, const std::string &sarif
   out.push_back("/dev/null");
   out.push_back("-fplugin=" + plugin_path());
   out.push_back("-fplugin-arg-pathwise-sarif=" + sarif);
+  // (Its output goes to a file, then to our stderr: pictures of
+  // out-of-bounds accesses as a terminal would get them, unless the build
+  // asks for plain or machine-readable diagnostics.)
+  const bool plain = std::any_of(j.argv.begin(), j.argv.end(), [](const std::string &a) {
+    return a == "-fdiagnostics-plain-output" || a.rfind("-fdiagnostics-format=", 0) == 0;
+  });
+  if (!plain && isatty(STDERR_FILENO))
+    out.push_back("-fplugin-arg-pathwise-diagrams=yes");
   return out;
 }
 
@@ -446,6 +457,11 @@ bool write_html(const json &log, const std::string &dir) {
       }
       body += "</pre>";
     }
+    // An out-of-bounds access: its picture, under the path.
+    AccessDiagram picture;
+    if (r.contains("properties") && r["properties"].is_object() && r["properties"].contains(pathwise::kDiagramProperty) &&
+        pathwise::diagram_from_json(r["properties"][pathwise::kDiagramProperty], picture))
+      body += "<h3>The access</h3><figure id=\"diagram\">" + pathwise::render_svg(picture) + "</figure>";
     std::ofstream out(dir + "/" + page);
     out << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>" << html_escape(message)
         << "</title><style>" << kStyle << "</style></head><body><p><a href=\"index.html\">&larr; all findings</a></p><h2 id=\"message\">"

@@ -222,6 +222,66 @@ def broken_code_keeps_gcc_errors_only(args):
         assert rc != 0 and "undeclared_name" in err and "pathwise" not in err, err
 
 
+OVERFLOW = "int arr[10];\nvoid f (int x)\n{\n  arr[10] = x;\n}\n"
+
+
+def gcc_on_terminal(args, *extra, lang="C.UTF-8"):
+    # Runs gcc with its stderr on a pseudo-terminal; returns what it wrote.
+    import pty
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.update(LC_ALL=lang, LANG=lang)
+        os.execvp(args.gcc, [args.gcc] + list(extra))
+    out = b""
+    while True:
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        out += data
+    os.waitpid(pid, 0)
+    return out.decode("utf-8", "replace")
+
+
+@check
+def overflow_picture_on_a_terminal_only(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "oob.c")
+        with open(src, "w") as f:
+            f.write(OVERFLOW)
+        base = ["-fplugin=" + args.plugin, "-c", "-o", "/dev/null", src]
+        # A terminal, UTF-8: the picture in box-drawing characters, after
+        # the warning's notes.
+        out = gcc_on_terminal(args, *base)
+        assert "buffer overflow" in out and "capacity: 40 bytes" in out and "overflow of 4 bytes" in out, out
+        assert "\u250c" in out and "'arr' (type: 'int[10]')" in out, out
+        assert out.index("valid subscripts") < out.index("overflow of 4 bytes"), out
+        # The C locale: ASCII.
+        out = gcc_on_terminal(args, *base, lang="C")
+        assert "overflow of 4 bytes" in out and "\u250c" not in out and "+---" in out, out
+        # Plain output, JSON, or 'no': none.
+        for extra in ["-fdiagnostics-plain-output", "-fplugin-arg-pathwise-diagrams=no"]:
+            out = gcc_on_terminal(args, *base, extra)
+            assert "buffer overflow" in out and "overflow of 4 bytes" not in out, (extra, out)
+        # Not a terminal: none unless asked for.
+        rc, err = gcc(args, *base)
+        assert rc == 0 and "buffer overflow" in err and "overflow of 4 bytes" not in err, err
+        rc, err = gcc(args, *base, "-fplugin-arg-pathwise-diagrams=unicode")
+        assert rc == 0 and "overflow of 4 bytes" in err and "\u2514" in err, err
+        rc, err = gcc(args, *base, "-fplugin-arg-pathwise-diagrams=yes", "-fdiagnostics-format=json")
+        assert rc == 0 and any(d.get("kind") == "warning" for d in json.loads(err)), err
+
+
+@check
+def bad_diagrams_value_is_one_line_error(args):
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-fplugin-arg-pathwise-diagrams=maybe", "-c", "-o", "/dev/null",
+                  example(args))
+    lines = [l for l in err.splitlines() if "error" in l]
+    assert rc != 0 and len(lines) == 1 and "'maybe'" in lines[0] and "'yes', 'no', 'ascii' or 'unicode'" in lines[0], err
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gcc", default="gcc")
