@@ -46,10 +46,12 @@ std::string AccessDiagram::outside_text(bool after) const {
 }
 
 std::string AccessDiagram::buffer_text() const {
+  // (A type too long to read at a glance, a C++ template's, is left out.)
+  const std::string typed = type.empty() || cells(type) > 48 ? "" : " (type: '" + type + "')";
   if (!buffer.empty())
-    return "'" + buffer + "'" + (type.empty() ? "" : " (type: '" + type + "')");
+    return "'" + buffer + "'" + typed;
   if (memory == "string literal")
-    return "string literal" + (type.empty() ? "" : " (type: '" + type + "')");
+    return "string literal" + typed;
   if (memory == "heap" || memory == "stack")
     return "buffer allocated on the " + memory;
   return "the region";

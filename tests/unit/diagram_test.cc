@@ -44,6 +44,8 @@ TEST(Diagram, Texts) {
   d.start = -1;
   d.size = 1;
   EXPECT_EQ(d.outside_text(false), "under-read of 1 byte");
+  d.type = "std::array<std::pair<std::basic_string<char>, std::vector<int>>, 4>";
+  EXPECT_EQ(d.buffer_text(), "'arr'"); // (too long to show)
   d.buffer.clear();
   d.memory = "heap";
   EXPECT_EQ(d.buffer_text(), "buffer allocated on the heap");
