@@ -431,6 +431,13 @@ void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, 
     touch(0, n, true);
   } else if (named({"read", "recv"}) && arg(2, n)) {
     touch(1, n, true);
+  } else if (call.sized_buffers) {
+    // A function declared with access (MODE, N, S): it reads or writes S
+    // elements of buffer N.
+    for (const ir::Symbol::SizedBuffer &b : *call.sized_buffers)
+      if (b.buffer >= 1 && b.size >= 1 && arg(b.size - 1, n) && n > 0 &&
+          !__builtin_mul_overflow(n, static_cast<int64_t>(b.elem), &n))
+        touch(b.buffer - 1, n, b.write);
   }
 }
 

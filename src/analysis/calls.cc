@@ -226,6 +226,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     call.callee_loc = sym.loc;
     call.alloc_size = &sym.alloc_size;
     call.size_args = &sym.size_args;
+    if (sym.body < 0 && !sym.sized_buffers.empty())
+      call.sized_buffers = &sym.sized_buffers;
     call.returns_fresh = sym.is_malloc;
     call.deallocators = &sym.deallocators;
     auto d = m_deallocators.find(sym.name);

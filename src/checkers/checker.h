@@ -71,6 +71,9 @@ struct CallEvent {
   // arguments that give sizes (1-based; null: none).
   const std::vector<uint32_t> *alloc_size = nullptr;
   const std::vector<uint32_t> *size_args = nullptr;
+  // A function without a body here: its access (MODE, N, S) attributes
+  // with a size (null: none, or a body the analysis steps into).
+  const std::vector<ir::Symbol::SizedBuffer> *sized_buffers = nullptr;
   const std::string &arg_text(size_t i) const { return arg_texts[i]; }
 };
 

@@ -425,6 +425,21 @@ private:
       if (acc.sizarg < 1024 &&
           std::find(sym.size_args.begin(), sym.size_args.end(), acc.sizarg + 1) == sym.size_args.end())
         sym.size_args.push_back(acc.sizarg + 1);
+      // (The elements' size: the declared parameter's pointee's.)
+      if (acc.sizarg < 1024 && acc.mode != access_none) {
+        uint32_t elem = 1;
+        tree parm = TYPE_ARG_TYPES(TREE_TYPE(decl));
+        for (unsigned k = 0; parm && k < acc.ptrarg; ++k)
+          parm = TREE_CHAIN(parm);
+        if (parm && TREE_VALUE(parm) && POINTER_TYPE_P(TREE_VALUE(parm))) {
+          tree pointee = TREE_TYPE(TREE_VALUE(parm));
+          if (!VOID_TYPE_P(pointee) && TYPE_SIZE_UNIT(pointee) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(pointee)))
+            elem = static_cast<uint32_t>(std::min<unsigned HOST_WIDE_INT>(tree_to_uhwi(TYPE_SIZE_UNIT(pointee)), 1u << 20));
+        }
+        Symbol::SizedBuffer sb{n, acc.sizarg + 1, elem, acc.mode != access_read_only};
+        if (elem && std::find(sym.sized_buffers.begin(), sym.sized_buffers.end(), sb) == sym.sized_buffers.end())
+          sym.sized_buffers.push_back(sb);
+      }
       if (acc.mode == access_read_only || acc.mode == access_none) {
         if (std::find(sym.const_pointee.begin(), sym.const_pointee.end(), n) == sym.const_pointee.end())
           sym.const_pointee.push_back(n);

@@ -491,6 +491,14 @@ std::string print_module(const Module &m) {
       }
       out << number_list("readonly", sym.const_pointee) << number_list("writeonly", sym.write_only)
           << number_list("sizes", sym.size_args) << number_list("readwrite", sym.read_write);
+      if (!sym.sized_buffers.empty()) {
+        out << " buffers(";
+        for (size_t k = 0; k < sym.sized_buffers.size(); ++k) {
+          const Symbol::SizedBuffer &b = sym.sized_buffers[k];
+          out << (k ? "," : "") << b.buffer << ":" << b.size << ":" << b.elem << ":" << (b.write ? "w" : "r");
+        }
+        out << ")";
+      }
       if (sym.returns_nonnull)
         out << " returns_nonnull";
       out << number_list("alloc_size", sym.alloc_size);

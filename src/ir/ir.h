@@ -231,6 +231,17 @@ struct Symbol {
   std::vector<uint32_t> read_write;
   // Function: access (MODE, N, S) attributes' size arguments S (1-based).
   std::vector<uint32_t> size_args;
+  // Function: access (MODE, N, S): buffer argument N holds S elements of
+  // `elem` bytes (its pointee's size; 1 for void *), all 1-based; written
+  // (write_only, read_write) or read (read_only).
+  struct SizedBuffer {
+    uint32_t buffer = 0, size = 0, elem = 1;
+    bool write = false;
+    bool operator==(const SizedBuffer &o) const {
+      return buffer == o.buffer && size == o.size && elem == o.elem && write == o.write;
+    }
+  };
+  std::vector<SizedBuffer> sized_buffers;
   // Function: __attribute__((tainted_args)): its arguments come from an
   // attacker (a system call's entry, say).
   bool tainted_args = false;

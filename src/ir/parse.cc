@@ -45,6 +45,26 @@ public:
             numbers(v);
             expect(')');
             continue;
+          } else if (w == "buffers") {
+            // buffers(N:S:E:w|r, ...): access (MODE, N, S) with elements of E bytes.
+            word();
+            expect('(');
+            do {
+              Symbol::SizedBuffer b;
+              b.buffer = static_cast<uint32_t>(number());
+              expect(':');
+              b.size = static_cast<uint32_t>(number());
+              expect(':');
+              b.elem = static_cast<uint32_t>(number());
+              expect(':');
+              const std::string mode = word();
+              if (mode != "w" && mode != "r")
+                fail("a sized buffer is written (w) or read (r), not '" + mode + "'");
+              b.write = mode == "w";
+              m_module.symbols[s].sized_buffers.push_back(b);
+            } while (accept(','));
+            expect(')');
+            continue;
           } else if (w == "format") {
             word();
             expect('(');

@@ -176,6 +176,22 @@ TEST(IrText, ReadonlyParametersRoundTrip) {
   EXPECT_NE(print_module(m).find("-> void readonly(2)"), std::string::npos) << print_module(m);
 }
 
+// access (MODE, N, S) with its size: which buffer, how many elements of
+// how many bytes, read or written.
+TEST(IrText, SizedBuffersRoundTrip) {
+  const std::string text = "declare @fill sizes(2) buffers(1:2:1:w,3:2:4:r)\n";
+  Module m = parse_module(text);
+  const Symbol &fill = m.symbols[static_cast<size_t>(m.find_symbol("fill"))];
+  ASSERT_EQ(fill.sized_buffers.size(), 2u);
+  EXPECT_EQ(fill.sized_buffers[0].buffer, 1u);
+  EXPECT_EQ(fill.sized_buffers[0].size, 2u);
+  EXPECT_TRUE(fill.sized_buffers[0].write);
+  EXPECT_EQ(fill.sized_buffers[1].elem, 4u);
+  EXPECT_FALSE(fill.sized_buffers[1].write);
+  EXPECT_EQ(print_module(m), text);
+  EXPECT_THROW(parse_module("declare @f buffers(1:2:1:x)\n"), ParseError);
+}
+
 // What the checkers of this issue read: C library functions, access size
 // and read_write arguments, tainted_args bodies, named undefs and union
 // members.
