@@ -433,11 +433,11 @@ void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, 
     touch(1, n, true);
   } else if (call.sized_buffers) {
     // A function declared with access (MODE, N, S): it reads or writes S
-    // elements of buffer N.
+    // elements of buffer N (read_write: reads them first).
     for (const ir::Symbol::SizedBuffer &b : *call.sized_buffers)
       if (b.buffer >= 1 && b.size >= 1 && arg(b.size - 1, n) && n > 0 &&
           !__builtin_mul_overflow(n, static_cast<int64_t>(b.elem), &n))
-        touch(b.buffer - 1, n, b.write);
+        touch(b.buffer - 1, n, b.write && !b.read);
   }
 }
 
@@ -485,7 +485,9 @@ bool FunctionAnalysis::report_outside(const State &s, SvalId root, int64_t lo, i
   int64_t capacity;
   Memory memory;
   std::string name;
-  if (!object_bounds(s, root, capacity, memory, name))
+  // (A write into a string literal is wrong whatever its bounds: that is
+  // write-to-string-literal's.)
+  if ((write && m_svals[root].kind == SK::StrAddr) || !object_bounds(s, root, capacity, memory, name))
     return false;
   int64_t end;
   if (__builtin_add_overflow(lo, size, &end))

@@ -436,7 +436,7 @@ private:
           if (!VOID_TYPE_P(pointee) && TYPE_SIZE_UNIT(pointee) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(pointee)))
             elem = static_cast<uint32_t>(std::min<unsigned HOST_WIDE_INT>(tree_to_uhwi(TYPE_SIZE_UNIT(pointee)), 1u << 20));
         }
-        Symbol::SizedBuffer sb{n, acc.sizarg + 1, elem, acc.mode != access_read_only};
+        Symbol::SizedBuffer sb{n, acc.sizarg + 1, elem, acc.mode != access_write_only, acc.mode != access_read_only};
         if (elem && std::find(sym.sized_buffers.begin(), sym.sized_buffers.end(), sb) == sym.sized_buffers.end())
           sym.sized_buffers.push_back(sb);
       }

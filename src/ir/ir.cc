@@ -495,7 +495,8 @@ std::string print_module(const Module &m) {
         out << " buffers(";
         for (size_t k = 0; k < sym.sized_buffers.size(); ++k) {
           const Symbol::SizedBuffer &b = sym.sized_buffers[k];
-          out << (k ? "," : "") << b.buffer << ":" << b.size << ":" << b.elem << ":" << (b.write ? "w" : "r");
+          out << (k ? "," : "") << b.buffer << ":" << b.size << ":" << b.elem << ":" << (b.read ? "r" : "")
+              << (b.write ? "w" : "");
         }
         out << ")";
       }

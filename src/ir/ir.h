@@ -232,13 +232,13 @@ struct Symbol {
   // Function: access (MODE, N, S) attributes' size arguments S (1-based).
   std::vector<uint32_t> size_args;
   // Function: access (MODE, N, S): buffer argument N holds S elements of
-  // `elem` bytes (its pointee's size; 1 for void *), all 1-based; written
-  // (write_only, read_write) or read (read_only).
+  // `elem` bytes (its pointee's size; 1 for void *), all 1-based; read
+  // (read_only, read_write), written (write_only, read_write).
   struct SizedBuffer {
     uint32_t buffer = 0, size = 0, elem = 1;
-    bool write = false;
+    bool read = false, write = false;
     bool operator==(const SizedBuffer &o) const {
-      return buffer == o.buffer && size == o.size && elem == o.elem && write == o.write;
+      return buffer == o.buffer && size == o.size && elem == o.elem && read == o.read && write == o.write;
     }
   };
   std::vector<SizedBuffer> sized_buffers;

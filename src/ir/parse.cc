@@ -46,7 +46,7 @@ public:
             expect(')');
             continue;
           } else if (w == "buffers") {
-            // buffers(N:S:E:w|r, ...): access (MODE, N, S) with elements of E bytes.
+            // buffers(N:S:E:r|w|rw, ...): access (MODE, N, S) with elements of E bytes.
             word();
             expect('(');
             do {
@@ -58,9 +58,10 @@ public:
               b.elem = static_cast<uint32_t>(number());
               expect(':');
               const std::string mode = word();
-              if (mode != "w" && mode != "r")
-                fail("a sized buffer is written (w) or read (r), not '" + mode + "'");
-              b.write = mode == "w";
+              if (mode != "w" && mode != "r" && mode != "rw")
+                fail("a sized buffer is read (r), written (w) or both (rw), not '" + mode + "'");
+              b.read = mode != "w";
+              b.write = mode != "r";
               m_module.symbols[s].sized_buffers.push_back(b);
             } while (accept(','));
             expect(')');

@@ -179,15 +179,17 @@ TEST(IrText, ReadonlyParametersRoundTrip) {
 // access (MODE, N, S) with its size: which buffer, how many elements of
 // how many bytes, read or written.
 TEST(IrText, SizedBuffersRoundTrip) {
-  const std::string text = "declare @fill sizes(2) buffers(1:2:1:w,3:2:4:r)\n";
+  const std::string text = "declare @fill sizes(2) buffers(1:2:1:w,3:2:4:r,4:2:1:rw)\n";
   Module m = parse_module(text);
   const Symbol &fill = m.symbols[static_cast<size_t>(m.find_symbol("fill"))];
-  ASSERT_EQ(fill.sized_buffers.size(), 2u);
+  ASSERT_EQ(fill.sized_buffers.size(), 3u);
   EXPECT_EQ(fill.sized_buffers[0].buffer, 1u);
   EXPECT_EQ(fill.sized_buffers[0].size, 2u);
   EXPECT_TRUE(fill.sized_buffers[0].write);
   EXPECT_EQ(fill.sized_buffers[1].elem, 4u);
   EXPECT_FALSE(fill.sized_buffers[1].write);
+  EXPECT_TRUE(fill.sized_buffers[1].read);
+  EXPECT_TRUE(fill.sized_buffers[2].read && fill.sized_buffers[2].write);
   EXPECT_EQ(print_module(m), text);
   EXPECT_THROW(parse_module("declare @f buffers(1:2:1:x)\n"), ParseError);
 }
