@@ -218,6 +218,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   }
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size())
     call.callee = m_module.symbols[callee.id].name;
+  else if (!in.targets.empty())
+    call.alloc_size = &in.targets; // (a pointer to a function type declared alloc_size)
   for (size_t k = 1; k < in.operands.size(); ++k)
     call.args.push_back(operand_value(s, in.operands[k]));
   call.arg_texts = texts(uid, in).data() + 1;

@@ -971,6 +971,13 @@ private:
       } else {
         Operand callee = operand(gimple_call_fn(stmt));
         in.operands.push_back(callee);
+        // (A pointer to a function type declared alloc_size: what it
+        // returns has the size its arguments give.)
+        if (tree fntype = gimple_call_fntype(stmt))
+          if (tree a = lookup_attribute("alloc_size", TYPE_ATTRIBUTES(fntype)))
+            for (tree arg = TREE_VALUE(a); arg; arg = TREE_CHAIN(arg))
+              if (uint32_t n = small_constant(TREE_VALUE(arg)))
+                in.targets.push_back(n);
       }
     }
     for (unsigned k = 0; k < gimple_call_num_args(stmt); ++k)

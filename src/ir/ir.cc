@@ -374,7 +374,10 @@ struct Printer {
     case Opcode::Load: out << "load " << place(i.place); break;
     case Opcode::Store: out << "store " << place(i.place) << ", " << operand(i.operands[0]); break;
     case Opcode::Addr: out << "addr " << place(i.place); break;
-    case Opcode::Call: out << "call " << operand(i.operands[0]) << "(" << operands(i.operands, 1) << ")"; break;
+    case Opcode::Call:
+      out << "call " << operand(i.operands[0]) << "(" << operands(i.operands, 1) << ")"
+          << number_list("alloc_size", i.targets);
+      break;
     case Opcode::Phi:
       out << "phi ";
       for (size_t k = 0; k < i.operands.size(); ++k)

@@ -145,7 +145,9 @@ struct Instruction {
   uint32_t result = 0; // temporary defined, 0 = none
   std::vector<Operand> operands; // Copy/Unary/Binary/Br: a[, b]; Store: value; Call: callee, args...; Phi: values; Ret: [value]
   Place place;                   // Load, Store, Addr, Clobber
-  std::vector<uint32_t> targets; // Br: true, false; Jmp: one; Switch: default; Phi: incoming blocks
+  // Br: true, false; Jmp: one; Switch: default; Phi: incoming blocks;
+  // Call through a pointer: the alloc_size arguments of its function type (1-based)
+  std::vector<uint32_t> targets;
   std::vector<SwitchCase> cases; // Switch
   std::string what;              // Unknown: what it stands for
   Loc loc;

@@ -570,6 +570,14 @@ private:
         while (accept(','));
         expect(')');
       }
+      // (Through a pointer whose function type says alloc_size (N[, M]).)
+      skip_space_inline();
+      if (peek_word() == "alloc_size") {
+        word();
+        expect('(');
+        numbers(in.targets);
+        expect(')');
+      }
     } else if (kw == "phi") {
       in.opcode = Opcode::Phi;
       do {

@@ -194,6 +194,22 @@ TEST(IrText, SizedBuffersRoundTrip) {
   EXPECT_THROW(parse_module("declare @f buffers(1:2:1:x)\n"), ParseError);
 }
 
+// A call through a pointer to a function type declared alloc_size keeps
+// the attribute's arguments.
+TEST(IrText, IndirectCallAllocSizeRoundTrip) {
+  const std::string text = "global @my_alloc : ptr\n"
+                           "func @f() -> ptr {\n"
+                           "bb0:\n"
+                           "  %1:ptr = load @my_alloc\n"
+                           "  %2:ptr = call %1(2:i64, 5:i64) alloc_size(1,2)\n"
+                           "  ret %2\n"
+                           "}\n";
+  Module m = parse_module(text);
+  EXPECT_EQ(m.functions[0].blocks[0].insns[1].targets, (std::vector<uint32_t>{1, 2}));
+  EXPECT_TRUE(verify_module(m).empty());
+  EXPECT_NE(print_module(m).find("call %1(2:i64, 5:i64) alloc_size(1,2)"), std::string::npos) << print_module(m);
+}
+
 // What the checkers of this issue read: C library functions, access size
 // and read_write arguments, tainted_args bodies, named undefs and union
 // members.
