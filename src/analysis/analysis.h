@@ -1292,6 +1292,9 @@ private:
   // p[n] (or later) into an allocation of n elements, n not a constant:
   // past its end whatever n is.
   bool check_symbolic_end(const State &s, const Place &p, bool write, const Loc &loc);
+  // v as mul * base + add, base not a product with a constant nor a sum
+  // with one ("n * 4 + 3": n, 4, 3; "n": n, 1, 0).
+  void linear_form(SvalId v, SvalId &base, int64_t &mul, int64_t &add) const;
   // The value operand o has here: bound, or (SSA: a value never changes)
   // what a temporary no longer bound was made from, where that is known
   // (a parameter, x * c, a 64-bit conversion); 0 if not known.

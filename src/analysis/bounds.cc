@@ -177,45 +177,64 @@ bool FunctionAnalysis::check_symbolic_end(const State &s, const Place &p, bool w
   const SvalId size = root ? extent(s, root) : 0;
   if (elem <= 0 || (p.size > elem && elem != 1) || !size || m_svals[root].kind == SK::Offset)
     return false;
-  // The extent in the offset's units: n for malloc (n) of bytes, n for
-  // malloc (n * 4) of 4-byte elements.
-  SvalId count = 0;
-  if (elem == 1)
-    count = size;
-  else if (m_svals[size].kind == SK::OpConst && static_cast<OpName>(m_svals[size].b) == OpName::Mul &&
-           m_svals[size].a == elem)
-    count = m_svals[size].base;
-  // offset - count >= 0 whatever their base is: the same base, and the
-  // offset's constant part at least the count's.
-  SvalId offset_base, count_base;
-  int64_t offset_add, count_add;
-  split_plus(offset, offset_base, offset_add);
-  split_plus(count, count_base, count_add);
-  if (!count || offset_base != count_base || offset_add < count_add || m_svals[count_base].kind == SK::Const)
+  // In bytes, the access's end and the object's size, each m * X + b for
+  // one X (a size, so X >= 0): past the end whatever X is when the end's
+  // m and b are at least the size's and its b beyond ("p[n]" after
+  // malloc (n * 4), "buf[size]" of alloca (4 * size + 3), "*(buf + 4 * n)"
+  // of 4 * n bytes).
+  SvalId at_base, size_base;
+  int64_t at_mul, at_add, size_mul, size_add, end_add;
+  linear_form(offset, at_base, at_mul, at_add);
+  linear_form(size, size_base, size_mul, size_add);
+  if (at_base != size_base || m_svals[size_base].kind == SK::Const || __builtin_mul_overflow(at_mul, elem, &at_mul) ||
+      __builtin_mul_overflow(at_add, elem, &at_add) || __builtin_add_overflow(at_add, p.size, &end_add) ||
+      at_mul < size_mul || end_add <= size_add)
     return false;
   const Warning &w = oob_warning(stack_allocation(root) ? Memory::Stack : Memory::Heap, write, true);
   if (m_opts.disabled.count(w.name))
     return false;
-  const std::string n = text_of_value(s, count);
+  // The size in the offset's units where it divides ("'n' elements").
+  const bool in_elements = elem > 1 && size_mul % elem == 0 && size_add % elem == 0;
+  SvalId count = size;
+  if (in_elements && m_svals[size].kind == SK::OpConst && static_cast<OpName>(m_svals[size].b) == OpName::Mul &&
+      m_svals[size].a == elem)
+    count = m_svals[size].base;
+  else if (elem > 1)
+    count = 0;
+  const std::string n = count ? text_of_value(s, count) : "";
+  const std::string capacity = text_of_value(s, size);
   const char *verb = write ? "write" : "read";
-  const std::string event = std::string("out-of-bounds ") + verb + " at " + (elem == 1 ? "byte " : "element ") +
-                            (index.empty() ? "past the end" : quote_expr(index)) + " but the region has " +
-                            (n.empty() ? "fewer" : quote_expr(n)) + (elem == 1 ? " bytes" : " elements");
+  const std::string event =
+      std::string("out-of-bounds ") + verb + " at " + (elem == 1 ? "byte " : "element ") +
+      (index.empty() ? "past the end" : quote_expr(index)) + " but the region has " +
+      (count && !n.empty() ? quote_expr(n) + (elem == 1 ? " bytes" : " elements")
+                           : capacity.empty() ? "fewer bytes" : quote_expr(capacity) + " bytes");
   const std::string note = write ? "write of " + bytes(p.size) + " to beyond the end of the region"
                                  : "read of " + bytes(p.size) + " from after the end of the region";
-  // (Its picture: the access starts offset - count elements past the end.)
-  auto picture = std::make_shared<AccessDiagram>(
-      diagram_of(s, root, stack_allocation(root) ? Memory::Stack : Memory::Heap, "", write));
-  if (!n.empty())
-    picture->capacity_text = elem == 1 ? n : n + " * " + std::to_string(elem);
-  picture->element = elem;
-  picture->start = (offset_add - count_add) * elem;
-  picture->size = p.size;
-  if (picture->capacity_text.empty())
-    picture.reset();
+  // (Its picture, where the access's start is a constant distance from
+  // the end.)
+  std::shared_ptr<AccessDiagram> picture;
+  if (!capacity.empty() && at_mul == size_mul) {
+    picture = std::make_shared<AccessDiagram>(
+        diagram_of(s, root, stack_allocation(root) ? Memory::Stack : Memory::Heap, "", write));
+    picture->capacity_text = capacity;
+    picture->element = elem;
+    picture->start = at_add - size_add;
+    picture->size = p.size;
+  }
   m_pending.push_back({&w, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0, {loc, note},
                        event, "", {}, {}, std::move(picture)});
   return true;
+}
+
+void FunctionAnalysis::linear_form(SvalId v, SvalId &base, int64_t &mul, int64_t &add) const {
+  split_plus(v, base, add);
+  mul = 1;
+  const Sval &b = m_svals[base];
+  if (b.kind == SK::OpConst && static_cast<OpName>(b.b) == OpName::Mul) {
+    mul = b.a;
+    base = b.base;
+  }
 }
 
 int FunctionAnalysis::multiple_by_form(const Operand &o, int64_t elem, int depth) const {
@@ -492,50 +511,54 @@ bool FunctionAnalysis::report_outside(const State &s, SvalId root, int64_t lo, i
   int64_t end;
   if (__builtin_add_overflow(lo, size, &end))
     return false;
-  const bool after = end > capacity;
-  const bool before = hi < 0;
-  if (!after && !before)
-    return false;
-  const Warning &w = oob_warning(memory, write, after);
-  if (m_opts.disabled.count(w.name))
-    return false;
-  const std::string what = name.empty() ? "the region" : quote_expr(name);
-  const char *verb = write ? "write" : "read";
-  std::string event, note;
-  // Where the bytes start and end ("at byte N" for one).
-  auto span = [&](int64_t first) {
-    return size == 1 ? " at byte " + std::to_string(first)
-                     : " from byte " + std::to_string(first) + " till byte " + std::to_string(first + size - 1);
-  };
-  if (after) {
-    // The first access past the end on this path: where its bytes start
-    // and end, and how many of them are outside.
-    event = std::string("out-of-bounds ") + verb + span(lo) + " but " + what + " ends at byte " +
-            std::to_string(capacity);
-    const int64_t bad = std::min<int64_t>(size, end - capacity);
-    note = write ? "write of " + bytes(bad) + " to beyond the end of " + what
-                 : "read of " + bytes(bad) + " from after the end of " + what;
-  } else {
-    event = std::string("out-of-bounds ") + verb + span(hi) + " but " + what + " starts at byte 0";
-    const int64_t bad = std::min<int64_t>(size, -hi);
-    note = write ? "write of " + bytes(bad) + " to before the start of " + what
-                 : "read of " + bytes(bad) + " from before the start of " + what;
+  // (An access wider than the object, from before its start to past its
+  // end, is both: each side reported, as GCC does.)
+  bool reported = false;
+  for (const bool after : {true, false}) {
+    if (after ? end <= capacity : hi >= 0)
+      continue;
+    const Warning &w = oob_warning(memory, write, after);
+    if (m_opts.disabled.count(w.name))
+      continue;
+    const std::string what = name.empty() ? "the region" : quote_expr(name);
+    const char *verb = write ? "write" : "read";
+    std::string event, note;
+    // Where the bytes start and end ("at byte N" for one).
+    auto span = [&](int64_t first) {
+      return size == 1 ? " at byte " + std::to_string(first)
+                       : " from byte " + std::to_string(first) + " till byte " + std::to_string(first + size - 1);
+    };
+    if (after) {
+      // The first access past the end on this path: where its bytes start
+      // and end, and how many of them are outside.
+      event = std::string("out-of-bounds ") + verb + span(lo) + " but " + what + " ends at byte " +
+              std::to_string(capacity);
+      const int64_t bad = std::min<int64_t>(size, end - capacity);
+      note = write ? "write of " + bytes(bad) + " to beyond the end of " + what
+                   : "read of " + bytes(bad) + " from after the end of " + what;
+    } else {
+      event = std::string("out-of-bounds ") + verb + span(hi) + " but " + what + " starts at byte 0";
+      const int64_t bad = std::min<int64_t>(size, -hi);
+      note = write ? "write of " + bytes(bad) + " to before the start of " + what
+                   : "read of " + bytes(bad) + " from before the start of " + what;
+    }
+    std::vector<Origin> more;
+    if (elem > 0 && !name.empty() && capacity % elem == 0)
+      more.push_back({loc, "valid subscripts for " + what + " are %<[0]%> to %<[" +
+                               std::to_string(capacity / elem - 1) + "]%>"});
+    auto picture = std::make_shared<AccessDiagram>(diagram_of(s, root, memory, name, write));
+    picture->capacity = capacity;
+    picture->element = elem;
+    picture->start = after ? lo : hi;
+    picture->size = size;
+    // (Where the object was made, as the path's first event.)
+    const Loc made = created_at(s, root);
+    m_pending.push_back({&w, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events,
+                         {made, made.known() ? "capacity: " + bytes(capacity) : ""}, 0, {loc, note}, event, "",
+                         std::move(more), {loc, origin}, std::move(picture)});
+    reported = true;
   }
-  std::vector<Origin> more;
-  if (elem > 0 && !name.empty() && capacity % elem == 0)
-    more.push_back({loc, "valid subscripts for " + what + " are %<[0]%> to %<[" + std::to_string(capacity / elem - 1) +
-                             "]%>"});
-  auto picture = std::make_shared<AccessDiagram>(diagram_of(s, root, memory, name, write));
-  picture->capacity = capacity;
-  picture->element = elem;
-  picture->start = after ? lo : hi;
-  picture->size = size;
-  // (Where the object was made, as the path's first event.)
-  const Loc made = created_at(s, root);
-  m_pending.push_back({&w, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events,
-                       {made, made.known() ? "capacity: " + bytes(capacity) : ""}, 0, {loc, note}, event, "",
-                       std::move(more), {loc, origin}, std::move(picture)});
-  return true;
+  return reported;
 }
 
 AccessDiagram FunctionAnalysis::diagram_of(const State &s, SvalId root, Memory memory, const std::string &name,

@@ -1027,14 +1027,17 @@ FunctionResult FunctionAnalysis::run() {
     m_worklist.pop_front();
     process(n);
   }
-  // De-duplicate: same warning, place and expression -> the first found,
-  // which breadth-first order makes a shortest path.
-  std::set<std::tuple<std::string, uint32_t, uint32_t, uint32_t, uint32_t, std::string>> seen;
+  // De-duplicate: same warning and message, place and expression -> the
+  // first found, which breadth-first order makes a shortest path. (One
+  // access can be two problems: a memcpy from before a buffer to past its
+  // end both underwrites and overflows it.)
+  std::set<std::tuple<std::string, const char *, uint32_t, uint32_t, uint32_t, uint32_t, std::string>> seen;
   // Uninitialized values: one statement's first (a line's later
   // statements read what the first one already flagged: "n--, *p++").
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> uninit_at; // (file, line) -> column
   for (const Pending &p : m_pending) {
-    auto key = std::make_tuple(std::string(p.warning->name), p.loc.file, p.loc.line, p.loc.col, p.loc.handle, p.expr);
+    auto key = std::make_tuple(std::string(p.warning->name), p.warning->message, p.loc.file, p.loc.line, p.loc.col,
+                               p.loc.handle, p.expr);
     if (!seen.insert(key).second)
       continue;
     if (p.warning == &kUninit && !uninit_at.emplace(std::make_pair(p.loc.file, p.loc.line), p.loc.col).second &&

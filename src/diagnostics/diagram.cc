@@ -32,7 +32,7 @@ bool AccessDiagram::drawable() const {
   if (size <= 0 || size > kLimit || start < -kLimit || start > kLimit)
     return false;
   if (symbolic())
-    return start >= 0;
+    return start + size > 0; // (some bytes past the end)
   return capacity > 0 && capacity <= kLimit && (start < 0 || start + size > capacity);
 }
 
@@ -40,7 +40,7 @@ std::string AccessDiagram::access_text() const { return (write ? "write of " : "
 
 std::string AccessDiagram::outside_text(bool after) const {
   const int64_t end = start + size;
-  const int64_t n = after ? (symbolic() ? size : std::min(size, end - capacity)) : std::min(size, -start);
+  const int64_t n = after ? std::min(size, symbolic() ? end : end - capacity) : std::min(size, -start);
   const char *what = write ? (after ? "overflow" : "underwrite") : (after ? "over-read" : "under-read");
   return std::string(what) + " of " + bytes(n);
 }

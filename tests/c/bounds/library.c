@@ -150,3 +150,15 @@ void gets_bad (void)
   /* { dg-message "'gets' writes as many bytes as the line it reads: a line of 16 bytes or more overflows 'line'" "why" { target *-*-* } .-1 } */
   puts (line);
 }
+
+/* A copy from before a buffer to past its end: both problems, each its own
+   warning.  */
+void memset_both_sides_bad (void)
+{
+  char buf[10];
+  memset (buf - 2, 0, 20); /* { dg-warning "stack-based buffer overflow" } */
+  /* { dg-warning "stack-based buffer underwrite" "the other side" { target *-*-* } .-1 } */
+  /* { dg-message "write of 8 bytes to beyond the end of 'buf'" "after" { target *-*-* } .-2 } */
+  /* { dg-message "write of 2 bytes to before the start of 'buf'" "before" { target *-*-* } .-3 } */
+  puts (buf);
+}
