@@ -202,7 +202,9 @@ bool FunctionAnalysis::check_symbolic_end(const State &s, const Place &p, bool w
   else if (elem > 1)
     count = 0;
   const std::string n = count ? text_of_value(s, count) : "";
-  const std::string capacity = text_of_value(s, size);
+  std::string capacity = text_of_value(s, size);
+  if (capacity.empty() && count && !n.empty())
+    capacity = elem == 1 ? n : n + " * " + std::to_string(elem);
   const char *verb = write ? "write" : "read";
   const std::string event =
       std::string("out-of-bounds ") + verb + " at " + (elem == 1 ? "byte " : "element ") +
