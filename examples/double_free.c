@@ -24,12 +24,12 @@ int process (const char *input)
     return -1;
   memcpy (buf, input, m.len + 1);
   m.text = buf;
+  puts (m.text);
   if (!validate (&m))
     {
       fprintf (stderr, "invalid message\n");
       free (buf); /* the error path releases the buffer...  */
     }
-  puts (m.text);
   free (buf); /* ...and so does the normal path: a double free.  */
   return 0;
 }

@@ -1292,6 +1292,11 @@ private:
   // p[n] (or later) into an allocation of n elements, n not a constant:
   // past its end whatever n is.
   bool check_symbolic_end(const State &s, const Place &p, bool write, const Loc &loc);
+  // A pointer operand (a temporary of pointer type, an address, NULL).
+  bool is_pointer_operand(const Operand &o) const;
+  // The arguments of a call the callee may read or write through (bit k
+  // for argument k): see CallEvent::reads_through.
+  uint64_t reads_through(const State &s, const Instruction &in, const CallEvent &call);
   // v as mul * base + add, base not a product with a constant nor a sum
   // with one ("n * 4 + 3": n, 4, 3; "n": n, 1, 0).
   void linear_form(SvalId v, SvalId &base, int64_t &mul, int64_t &add) const;

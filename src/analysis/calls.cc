@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 
 namespace pathwise::detail {
 
@@ -204,6 +205,51 @@ ArgUse arg_use(const ir::Symbol &sym, size_t k) {
 
 } // namespace
 
+bool FunctionAnalysis::is_pointer_operand(const Operand &o) const {
+  return o.kind == OpKind::Null || o.kind == OpKind::Str || o.kind == OpKind::LocalAddr ||
+         o.kind == OpKind::GlobalAddr || (o.is_temp() && fn().temps[o.id].type.is_pointer());
+}
+
+uint64_t FunctionAnalysis::reads_through(const State &s, const Instruction &in, const CallEvent &call) {
+  if (call.has_body)
+    return 0;
+  // A printf's or scanf's values: those its format takes as pointers to
+  // memory (printf's '%s' and '%n'; every one of scanf's, which stores
+  // through them), when the format is known; none when it is not.
+  int format = -1, first = -1;
+  bool scanf_like = false;
+  if (in.operands[0].kind == OpKind::Func && in.operands[0].id < m_module.symbols.size()) {
+    const Symbol &sym = m_module.symbols[in.operands[0].id];
+    if (sym.format != Symbol::Format::None && sym.format_arg >= 1) {
+      format = static_cast<int>(sym.format_arg) - 1;
+      first = sym.format_first >= 1 ? static_cast<int>(sym.format_first) - 1 : std::numeric_limits<int>::max();
+      scanf_like = sym.format == Symbol::Format::Scanf;
+    }
+  }
+  std::string conversions;
+  bool known = false;
+  if (format >= 0 && static_cast<size_t>(format) < call.args.size()) {
+    std::string text;
+    known = known_string(s, call.args[static_cast<size_t>(format)], text) &&
+            libc::format_conversions(text, scanf_like, conversions);
+  }
+  uint64_t mask = 0;
+  for (size_t k = 0; k < call.args.size() && k < 64; ++k) {
+    if (!is_pointer_operand(in.operands[k + 1]))
+      continue;
+    if (format >= 0 && static_cast<int>(k) >= first) {
+      const size_t c = k - static_cast<size_t>(first);
+      if (!known || c >= conversions.size())
+        continue;
+      const char conv = conversions[c];
+      if (!(conv == 's' || conv == 'n' || conv == 'S' || scanf_like))
+        continue;
+    }
+    mask |= uint64_t{1} << k;
+  }
+  return mask;
+}
+
 // Returns the call's result value (0 without a result).
 SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc) {
   CallEvent call;
@@ -230,6 +276,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     call.size_args = &sym.size_args;
     if (sym.body < 0 && !sym.sized_buffers.empty())
       call.sized_buffers = &sym.sized_buffers;
+    call.has_body = sym.body >= 0;
     call.returns_fresh = sym.is_malloc;
     call.deallocators = &sym.deallocators;
     auto d = m_deallocators.find(sym.name);
@@ -239,8 +286,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       call.nonnull.assign(call.args.size(), false);
       for (size_t k = 0; k < call.args.size(); ++k) {
         const Operand &o = in.operands[k + 1];
-        bool is_ptr = o.kind == OpKind::Null || o.kind == OpKind::Str || o.kind == OpKind::LocalAddr ||
-                      o.kind == OpKind::GlobalAddr || (o.is_temp() && fn().temps[o.id].type.is_pointer());
+        const bool is_ptr = is_pointer_operand(o);
         // A literal NULL argument is GCC's own -Wnonnull's to report.
         call.nonnull[k] = is_ptr && o.kind != OpKind::Null &&
                           (sym.nonnull_all || std::find(sym.nonnull.begin(), sym.nonnull.end(),
@@ -248,6 +294,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       }
     }
   }
+  call.reads_through = reads_through(s, in, call);
   SvalId result = 0;
   if (in.result) {
     result = conjure(s, uid);

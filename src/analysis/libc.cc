@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/libc.h"
 
+#include <cctype>
+#include <cstring>
 #include <initializer_list>
 
 namespace pathwise::libc {
@@ -104,6 +106,55 @@ std::vector<StringArg> string_arguments(std::string_view f) {
   if (named(f, {"strncmp", "strncasecmp"}))
     return {{0, 2}, {1, 2}};
   return {};
+}
+
+bool format_conversions(std::string_view format, bool scanf, std::string &out) {
+  out.clear();
+  for (size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%')
+      continue;
+    if (++i < format.size() && format[i] == '%')
+      continue;
+    // scanf: assignment suppressed; printf: flags. Then an argument
+    // position (not supported), width, precision.
+    const bool assigns = !(scanf && i < format.size() && format[i] == '*');
+    if (!assigns)
+      ++i;
+    while (!scanf && i < format.size() && std::strchr("-+ #0'", format[i]))
+      ++i;
+    for (int part = 0; part < 2; ++part) {
+      if (part == 1) {
+        if (i >= format.size() || format[i] != '.')
+          break;
+        ++i;
+      }
+      if (!scanf && i < format.size() && format[i] == '*') {
+        out += '*';
+        ++i;
+      }
+      while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])))
+        ++i;
+      if (i < format.size() && format[i] == '$')
+        return false;
+    }
+    // Length modifiers, then the conversion.
+    while (i < format.size() && std::strchr("hljztLq", format[i]))
+      ++i;
+    if (i >= format.size() || !std::strchr("diouxXeEfFgGaAcspnCS[", format[i]))
+      return false;
+    if (format[i] == '[') { // (scanf's set: up to its ']')
+      size_t close = format.find(']', i + 2);
+      if (close == std::string_view::npos)
+        return false;
+      if (assigns)
+        out += '[';
+      i = close;
+      continue;
+    }
+    if (assigns)
+      out += format[i];
+  }
+  return true;
 }
 
 } // namespace pathwise::libc

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -71,5 +72,11 @@ struct StringArg {
   int bound = -1;
 };
 std::vector<StringArg> string_arguments(std::string_view f);
+
+// The conversions of a printf or scanf format, one per argument they take,
+// in order: printf's "%-8s %*d" gives 's', '*' (the width), 'd'; scanf's
+// "%*d %15s" gives 's' (the first assigns nothing). false if the format is
+// not one the C library takes.
+bool format_conversions(std::string_view format, bool scanf, std::string &out);
 
 } // namespace pathwise::libc

@@ -74,6 +74,15 @@ struct CallEvent {
   // A function without a body here: its access (MODE, N, S) attributes
   // with a size (null: none, or a body the analysis steps into).
   const std::vector<ir::Symbol::SizedBuffer> *sized_buffers = nullptr;
+  // The callee has a body in this module (a call the analysis did not
+  // step into: its effects are the body's, not a library's).
+  bool has_body = false;
+  // The arguments (bit k: argument k, of the first 64) the callee may read
+  // or write through: every pointer handed to a function without a body
+  // here, except a printf's or scanf's values its format does not take as
+  // pointers ('%p', '%d'), or all of them when the format is not known.
+  uint64_t reads_through = 0;
+  bool reads_through_arg(size_t k) const { return k < 64 && (reads_through >> k & 1); }
   const std::string &arg_text(size_t i) const { return arg_texts[i]; }
 };
 

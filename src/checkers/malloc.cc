@@ -53,6 +53,18 @@ const Warning kUseAfterFree{"use-after-free",
                             Freed,
                             "passing freed pointer %E"};
 
+// The same, when the freed pointer is handed to a function that has no
+// body here (memcpy, printf, strlen, ...): the call is the use.
+const Warning kUseAfterFreeInCall{"use-after-free",
+                                  416,
+                                  "Use After Free",
+                                  "use after %<%D%> of %E",
+                                  {kAllocated, kAssumeNonnull, kAssumeNull, {kAnyState, Freed, "freed here"}},
+                                  "passing freed pointer %E in call to %<%X%>; freed at %N",
+                                  "passing freed pointer %E in call to %<%X%>",
+                                  Freed,
+                                  "passing freed pointer %E"};
+
 // CWE-401: Missing Release of Memory after Effective Lifetime.
 const Warning kLeak{"malloc-leak",
                     401,
@@ -247,6 +259,19 @@ public:
     // A deallocator some allocator declares. A stream closer (fclose,
     // freopen) is the file checker's, unless given memory this checker
     // tracks.
+    // Anything else a freed pointer is handed to, without a body here, is
+    // taken to read or write through it (as Clang's analyzer takes it): a
+    // use. Not a value a printf prints as '%p', nor a pointer converted to
+    // an integer, nor the analyzer's own introspection functions.
+    if (call.callee.rfind("__analyzer_", 0) != 0)
+      for (size_t k = 0; k < call.args.size(); ++k) {
+        const StateId s = ctx.state(call.args[k]);
+        if (kind(s) == Freed && call.reads_through_arg(k) && call.declared_dealloc_arg != static_cast<int>(k)) {
+          ctx.report(kUseAfterFreeInCall, call.args[k], call.arg_text(k), nullptr, 0, nullptr, family_name(s),
+                     std::string(call.callee));
+          ctx.set_state(call.args[k], with_family(Stop, family(s)), call.arg_text(k));
+        }
+      }
     const auto arg = static_cast<size_t>(call.declared_dealloc_arg);
     const bool stream = is_stream_closer(call.callee) || call.callee == "freopen";
     if (call.declared_dealloc_arg >= 0 && arg < call.args.size() &&

@@ -77,11 +77,11 @@ void free_after_flag_ok (int flag)
 }
 
 /* A pure function changes nothing: the pointer it is given stays freed.  */
-extern int count_refs (const void *) __attribute__ ((pure));
+extern int count_refs (unsigned long) __attribute__ ((pure));
 
 void freed_then_pure_call_bad (void *p)
 {
   free (p);
-  count_refs (p);
+  count_refs ((unsigned long) p); /* { dg-bogus "use after" "a value, not a pointer to read through" } */
   free (p); /* { dg-warning "double-'free' of 'p'" } */
 }
