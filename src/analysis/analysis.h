@@ -387,7 +387,8 @@ private:
     if (!known_value(s, operand_value(s, in.operands[1]), n))
       return;
     const uint32_t bits = fn().temps[in.result].type.bits;
-    const Type &count_type = fn().temps[in.operands[1].id].type;
+    // (A literal count too: "x << 32" is as wrong as "x << n" with n 32.)
+    const Type &count_type = in.operands[1].is_temp() ? fn().temps[in.operands[1].id].type : in.operands[1].type;
     const bool is_signed = count_type.is_signed;
     if (count_type.kind != TypeKind::Int || count_type.bits == 0 || count_type.bits > 64 ||
         (count_type.bits < 64 && (n < (is_signed ? -(int64_t{1} << (count_type.bits - 1)) : 0) ||

@@ -287,8 +287,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       for (size_t k = 0; k < call.args.size(); ++k) {
         const Operand &o = in.operands[k + 1];
         const bool is_ptr = is_pointer_operand(o);
-        // A literal NULL argument is GCC's own -Wnonnull's to report.
-        call.nonnull[k] = is_ptr && o.kind != OpKind::Null &&
+        // (A literal NULL too: GCC's own -Wnonnull sees only some of them.)
+        call.nonnull[k] = is_ptr &&
                           (sym.nonnull_all || std::find(sym.nonnull.begin(), sym.nonnull.end(),
                                                         static_cast<uint32_t>(k + 1)) != sym.nonnull.end());
       }
@@ -296,10 +296,20 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   }
   call.reads_through = reads_through(s, in, call);
   SvalId result = 0;
+  // (A result the caller throws away is still made: what checkers track
+  // in it is lost at the call, "fopen (path, "r");".)
+  static const std::string kNoText;
+  SvalId thrown_away = 0;
   if (in.result) {
     result = conjure(s, uid);
     call.result = result;
     call.result_text = &m_cur->temp_text[in.result];
+  } else if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size() &&
+             m_module.symbols[callee.id].body < 0) {
+    thrown_away = conjure(s, uid);
+    call.result = thrown_away;
+    call.result_unused = true;
+    call.result_text = &kNoText;
   }
   // Writing into a string literal or a const variable.
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size()) {
@@ -422,6 +432,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     for (Fill &f : m_fills) // the states checkers gave what the call fills
       f.state = map_get<StateId>(s.sm[f.checker], f.blob, 0);
   }
+  if (thrown_away && is_tracked(s, thrown_away))
+    forget(s, {{thrown_away, ""}}, {}, loc);
   // __attribute__((returns_nonnull)): the result is not NULL (an
   // allocator so declared needs no check).
   if (result && callee.kind == OpKind::Func && callee.id < m_module.symbols.size() &&

@@ -338,7 +338,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       bind(conjure(s, uid));
       break;
     }
-    if ((in.op == OpName::Shl || in.op == OpName::Shr) && in.operands[1].is_temp())
+    if ((in.op == OpName::Shl || in.op == OpName::Shr) && (in.operands[1].is_temp() || in.operands[1].kind == OpKind::Int))
       check_shift(s, in, loc);
     if (in.op == OpName::Div || in.op == OpName::Mod)
       use_value(s, UseKind::Divisor, in.operands[1], loc);

@@ -52,6 +52,7 @@ struct Warning {
 struct CallEvent {
   std::string_view callee;
   SvalId result = 0;
+  bool result_unused = false; // the caller throws the result away ("fopen (p, "r");")
   std::vector<SvalId> args;
   const std::string *arg_texts = nullptr; // one per argument
   const std::string *result_text = nullptr;

@@ -30,6 +30,16 @@ const Warning kFdLeak{"fd-leak",
                       "%E leaks here",
                       Unchecked};
 
+// ...of one nothing names (a result thrown away: "open (path, O_RDONLY);").
+const Warning kFdLeakUnnamed{"fd-leak",
+                             775,
+                             "Missing Release of File Descriptor or Handle after Effective Lifetime",
+                             "leak of file descriptor",
+                             {kOpened, kFromPair, kAssumeValid},
+                             "leaks here; was opened at %N",
+                             "leaks here",
+                             Unchecked};
+
 // CWE-1341: Multiple Releases of Same Resource or Handle.
 const Warning kFdDoubleClose{"fd-double-close",
                              1341,
@@ -154,7 +164,7 @@ public:
 
   void on_leak(CheckerContext &ctx, SvalId fd, StateId, const std::string &expr) override {
     if (ctx.compare(fd, ir::OpName::Lt, 0) != Tri::True) // -1 (open failed) holds nothing
-      ctx.report(kFdLeak, fd, expr);
+      ctx.report(expr.empty() ? kFdLeakUnnamed : kFdLeak, fd, expr);
   }
 
 private:

@@ -40,6 +40,16 @@ const Warning kFileLeak{"file-leak",
                         "%E leaks here",
                         Unchecked};
 
+// ...of one nothing names (a result thrown away: "fopen (path, "r");").
+const Warning kFileLeakUnnamed{"file-leak",
+                               775,
+                               "Missing Release of File Descriptor or Handle after Effective Lifetime",
+                               "leak of FILE",
+                               {kOpened, kAssumeNonnull, kAssumeNull},
+                               "leaks here; was opened at %N",
+                               "leaks here",
+                               Unchecked};
+
 // CWE-910: Use of Expired File Descriptor.
 const Warning kUseAfterClose{"file-use-after-close",
                              910,
@@ -85,7 +95,9 @@ public:
       // freopen reopens its stream argument: the old handle is replaced.
       if (call.callee == "freopen" && call.args.size() >= 3 && ctx.state(call.args[2]) != Start)
         ctx.set_state(call.args[2], Stop, call.arg_text(2));
-      if (call.result)
+      // (Its result is that stream again: thrown away, the argument still
+      // holds it.)
+      if (call.result && !(call.callee == "freopen" && call.result_unused))
         ctx.set_state(call.result, Unchecked, *call.result_text);
       return true;
     }
@@ -132,7 +144,7 @@ public:
   bool is_leakable(StateId s) const override { return s == Unchecked || s == Nonnull; }
 
   void on_leak(CheckerContext &ctx, SvalId f, StateId, const std::string &expr) override {
-    ctx.report(kFileLeak, f, expr);
+    ctx.report(expr.empty() ? kFileLeakUnnamed : kFileLeak, f, expr);
   }
 };
 

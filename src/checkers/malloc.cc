@@ -156,6 +156,17 @@ const Warning kNullArg{"null-argument",
                        "argument %A (%E) NULL where non-null expected",
                        Null};
 
+// The same for a NULL written in the call itself (strlen (NULL)): no
+// expression to name.
+const Warning kNullArgLiteral{"null-argument",
+                              476,
+                              "NULL Pointer Dereference",
+                              "use of NULL where non-null expected",
+                              {},
+                              "argument %A NULL where non-null expected",
+                              "argument %A NULL where non-null expected",
+                              Null};
+
 bool is_stack_allocator(std::string_view f) {
   return f == "alloca" || f == "__builtin_alloca" || f == "__builtin_alloca_with_align";
 }
@@ -422,7 +433,8 @@ private:
         ctx.report(kPossibleNullArg, p, call.arg_text(k), nullptr, arg, &note);
         ctx.set_state(p, with_family(Nonnull, family(s)), call.arg_text(k)); // warn once, then assume checked
       } else if (kind(s) == Null || (s == Start && ctx.is_null_constant(p) && !ctx.facts_dropped())) {
-        ctx.report(kNullArg, p, call.arg_text(k), nullptr, arg, &note);
+        // (The IR spells a literal NULL "0B".)
+        ctx.report(call.arg_text(k) == "0B" ? kNullArgLiteral : kNullArg, p, call.arg_text(k), nullptr, arg, &note);
         ctx.set_state(p, with_family(Stop, family(s)), call.arg_text(k));
       }
     }

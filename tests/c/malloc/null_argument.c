@@ -43,3 +43,20 @@ void nullable_parameter_ok (void *q)
 {
   free (q); /* free accepts NULL */
 }
+
+/* NULL written in the call itself: no expression to name.  */
+size_t literal_to_strlen_bad (void)
+{
+  return strlen (NULL); /* { dg-warning "use of NULL where non-null expected \\\[CWE-476\\\]" } */
+  /* { dg-message "\\(1\\) argument 1 NULL where non-null expected" "event" { target *-*-* } .-1 } */
+}
+
+void literal_to_declared_bad (void)
+{
+  take (NULL); /* { dg-warning "use of NULL where non-null expected" } */
+}
+
+void literal_to_strcat_bad (const char *s)
+{
+  strcat (NULL, s); /* { dg-warning "use of NULL where non-null expected" } */
+}

@@ -76,6 +76,24 @@ int shift_ok (int x, unsigned n)
   return x << n;
 }
 
+/* ...and literal counts, which GCC's own -Wshift-count-* also see.  */
+int shift_literal_overflow_bad (int x)
+{
+  return x << 32; /* { dg-warning "shift by count \\('32'\\) >= precision of type \\('32'\\)" } */
+  /* { dg-warning "left shift count >= width of type" "GCC's own" { target *-*-* } .-1 } */
+}
+
+int shift_literal_negative_bad (int x)
+{
+  return x >> -1; /* { dg-warning "shift by negative count \\('-1'\\)" } */
+  /* { dg-warning "right shift count is negative" "GCC's own" { target *-*-* } .-1 } */
+}
+
+long shift_literal_ok (long x)
+{
+  return x << 40; /* { dg-bogus "shift by" } */
+}
+
 /* use-of-pointer-in-stale-stack-frame: across functions.  */
 int *saved;
 

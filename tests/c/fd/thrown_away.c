@@ -1,0 +1,60 @@
+/* A resource a call returns and the caller throws away leaks at the call,
+   whichever checker tracks it. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+void open_dropped (const char *path)
+{
+  open (path, O_RDONLY); /* { dg-warning "leak of file descriptor \\[CWE-775\\]" } */
+  /* { dg-message "\\(1\\) opened here" "opened" { target *-*-* } .-1 } */
+  /* { dg-message "\\(2\\) leaks here; was opened at \\(1\\)" "leaks" { target *-*-* } .-2 } */
+}
+
+void socket_dropped (void)
+{
+  socket (AF_UNIX, SOCK_STREAM, 0); /* { dg-warning "leak of file descriptor" } */
+}
+
+void fopen_dropped (const char *path)
+{
+  fopen (path, "r"); /* { dg-warning "leak of FILE \\[CWE-775\\]" } */
+}
+
+void malloc_dropped (size_t n)
+{
+  malloc (n); /* { dg-warning "leak of '<unknown>'" } */
+  /* { dg-warning "ignoring return value of 'malloc'" "GCC's own" { target *-*-* } .-1 } */
+}
+
+void strdup_dropped (void)
+{
+  strdup ("text"); /* { dg-warning "leak of '<unknown>'" } */
+  /* { dg-warning "ignoring return value of 'strdup'" "GCC's own" { target *-*-* } .-1 } */
+}
+
+/* Not resources, or held elsewhere: fine.  */
+void freopen_dropped_ok (const char *path)
+{
+  freopen (path, "w", stdout); /* { dg-bogus "leak" "the stream argument still holds it" } */
+}
+
+void dup2_dropped_ok (int fd)
+{
+  dup2 (fd, 1); /* { dg-bogus "leak" } */
+}
+
+void close_dropped_ok (int fd)
+{
+  close (fd); /* { dg-bogus "leak" } */
+}
+
+void used_ok (const char *path)
+{
+  int fd = open (path, O_RDONLY);
+  if (fd >= 0)
+    close (fd); /* { dg-bogus "leak" } */
+}
