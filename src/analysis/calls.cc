@@ -305,7 +305,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     call.result = result;
     call.result_text = &m_cur->temp_text[in.result];
   } else if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size() &&
-             m_module.symbols[callee.id].body < 0) {
+             m_module.symbols[callee.id].body < 0 && !m_module.symbols[callee.id].returns_void) {
     thrown_away = conjure(s, uid);
     call.result = thrown_away;
     call.result_unused = true;

@@ -187,6 +187,12 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
     evs.insert(evs.begin() + static_cast<std::ptrdiff_t>(before), null_origin(s.temp(t), t, br_loc));
   forget(s, overwritten, {}, entry);
   purge(s, unheld(s, dead), {}, false, 0, entry);
+  // A 'return;' of the analysed function that jumps to its shared return:
+  // what leaks, leaks at the statement (each return its own place; the
+  // states that arrive there are alike, and only one would be told).
+  if (s.stack.empty() && (here.known() || own_loc) && !tb.insns.empty() && tb.insns[0].opcode == Opcode::Ret &&
+      tb.insns[0].operands.empty() && m_module.function_name(fn()) != "main")
+    purge(s, {}, {}, true, 0, entry);
   m_cur_events = saved;
   // Only a jump that is a statement of its own ('return;', 'goto') counts.
   m_entry_own = here.known() || own_loc;

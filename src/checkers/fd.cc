@@ -109,10 +109,12 @@ public:
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
     const bool uses = uses_first(call.callee);
+    // (dup of a closed descriptor fails: nothing to track in its result.)
+    const bool closed_arg = uses && !call.args.empty() && ctx.state(call.args[0]) == Closed;
     if (uses && !call.args.empty())
       use(ctx, call, std::string(call.callee));
     if (is_opener(call.callee)) {
-      if (call.result) {
+      if (call.result && !closed_arg) {
         ctx.set_state(call.result, Unchecked, *call.result_text);
         ctx.assume(call.result, ir::OpName::Ge, -1); // a descriptor, or -1
       }

@@ -195,6 +195,7 @@ private:
     Symbol &sym = m_mod.symbols[s];
     if (kind == SymbolKind::Function) {
       sym.is_noreturn = sym.is_noreturn || TREE_THIS_VOLATILE(decl);
+      sym.returns_void = TREE_TYPE(decl) && TREE_TYPE(TREE_TYPE(decl)) && VOID_TYPE_P(TREE_TYPE(TREE_TYPE(decl)));
       sym.is_const = sym.is_const || TREE_READONLY(decl); // __attribute__((const))
       sym.is_pure = sym.is_pure || DECL_PURE_P(decl);     // __attribute__((pure))
       sym.is_library = sym.is_library || DECL_IN_SYSTEM_HEADER(decl) || fndecl_built_in_p(decl);

@@ -478,6 +478,7 @@ std::string print_module(const Module &m) {
       out << "\n";
     } else if (sym.body < 0) {
       out << "declare " << symbol_ref(m, static_cast<uint32_t>(s)) << (sym.is_noreturn ? " noreturn" : "")
+          << (sym.returns_void ? " void" : "")
           << (sym.is_const ? " const" : "") << (sym.is_pure ? " pure" : "")
           << (sym.is_library ? " library" : "");
       if (sym.is_malloc && sym.deallocators.empty())

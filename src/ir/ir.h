@@ -203,6 +203,7 @@ struct Symbol {
   std::string type_name; // variable, array or record: its type as declared, for pictures
   // Attributes that the engine may rely on.
   bool is_noreturn = false;
+  bool returns_void = false; // Function: declared to return nothing
   bool is_const = false; // Variable: read-only; Function: __attribute__((const))
   bool is_static = false; // Function with a body, or variable: not visible outside its translation unit
   // Variable: its address is taken somewhere (code, or an initializer).

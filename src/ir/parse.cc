@@ -26,6 +26,8 @@ public:
           std::string w = peek_word();
           if (w == "noreturn")
             m_module.symbols[s].is_noreturn = true;
+          else if (w == "void")
+            m_module.symbols[s].returns_void = true;
           else if (w == "const")
             m_module.symbols[s].is_const = true;
           else if (w == "pure")

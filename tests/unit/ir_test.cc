@@ -192,6 +192,10 @@ TEST(IrText, SizedBuffersRoundTrip) {
   EXPECT_TRUE(fill.sized_buffers[2].read && fill.sized_buffers[2].write);
   EXPECT_EQ(print_module(m), text);
   EXPECT_THROW(parse_module("declare @f buffers(1:2:1:x)\n"), ParseError);
+  // A function declared to return nothing.
+  Module v = parse_module("declare @openat void\n");
+  EXPECT_TRUE(v.symbols[0].returns_void);
+  EXPECT_EQ(print_module(v), "declare @openat void\n");
 }
 
 // A call through a pointer to a function type declared alloc_size keeps

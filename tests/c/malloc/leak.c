@@ -100,3 +100,15 @@ void plain_argument_ok (void)
   void *p = malloc (16);
   could_keep (p);
 }
+
+/* A function that returns nothing leaks at each 'return;' that loses the
+   allocation, not once where its paths meet.  */
+void leaks_at_each_return (int a, int b)
+{
+  char *p = malloc (10);
+  if (a)
+    return; /* { dg-warning "leak of 'p'" } */
+  if (b)
+    return; /* { dg-warning "leak of 'p'" } */
+  free (p);
+}
