@@ -1041,6 +1041,19 @@ FunctionResult FunctionAnalysis::run() {
   // Uninitialized values: one statement's first (a line's later
   // statements read what the first one already flagged: "n--, *p++").
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> uninit_at; // (file, line) -> column
+  // ...and a value's first use on a path only: once told, it is an
+  // unknown value there (as GCC 13+ has it). (Its earlier reports: their
+  // nodes, one of which is on this report's path.)
+  std::map<std::pair<std::string, uint32_t>, std::set<int32_t>> told; // (expression, function) -> nodes
+  auto told_on_path = [&](const Pending &p) {
+    auto it = told.find({p.expr, p.fn});
+    if (it == told.end())
+      return false;
+    for (int32_t n = p.node; n >= 0; n = m_nodes[static_cast<size_t>(n)].pred)
+      if (it->second.count(n))
+        return true;
+    return false;
+  };
   for (const Pending &p : m_pending) {
     auto key = std::make_tuple(std::string(p.warning->name), p.warning->message, p.loc.file, p.loc.line, p.loc.col,
                                p.loc.handle, p.expr);
@@ -1049,6 +1062,12 @@ FunctionResult FunctionAnalysis::run() {
     if (p.warning == &kUninit && !uninit_at.emplace(std::make_pair(p.loc.file, p.loc.line), p.loc.col).second &&
         uninit_at[{p.loc.file, p.loc.line}] != p.loc.col)
       continue;
+    if (p.warning == &kUninit && !p.expr.empty()) {
+      const bool again = told_on_path(p);
+      told[{p.expr, p.fn}].insert(p.node);
+      if (again)
+        continue;
+    }
     Finding f = build(p);
     if (f.warning.empty())
       continue;

@@ -150,3 +150,21 @@ int whole_struct_copy_ok (struct pair_ci *p, int esc)
     }
   return p->b;
 }
+
+/* A value is reported at its first use on a path only: unknown after.  */
+int told_once (int a)
+{
+  int x;
+  int y = x + 1; /* { dg-warning "use of uninitialized value 'x'" } */
+  int z = x * 2; /* { dg-bogus "use of uninitialized value" "told already on this path" } */
+  return y + z + a;
+}
+
+/* ...but on each path where it is first used.  */
+int each_path (int a)
+{
+  int x;
+  if (a)
+    return x + 1; /* { dg-warning "use of uninitialized value 'x'" } */
+  return x - 1; /* { dg-warning "use of uninitialized value 'x'" } */
+}
