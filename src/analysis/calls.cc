@@ -103,9 +103,18 @@ SvalId FunctionAnalysis::model_realloc(State &s, const Instruction &in, uint32_t
       ++m_forks_made;
     }
   }
-  // Fails: NULL, and p is still the caller's.
+  // Fails: NULL, and p is still the caller's. (Where the NULL a later
+  // dereference of the result finds comes from.)
   m_cur_events = primary;
   primary->push_back(outcome(loc, "when %<realloc%> fails"));
+  if (in.result) { // (told in its place for a finding about the NULL)
+    RawEvent origin = outcome(loc, "when %<realloc%> fails");
+    origin.kind = RawEvent::Kind::NullOrigin;
+    origin.v = null;
+    origin.expr = result_text;
+    origin.is_return = true;
+    primary->push_back(std::move(origin));
+  }
   return null;
 }
 

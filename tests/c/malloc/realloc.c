@@ -82,3 +82,11 @@ void result_ignored_bad (char *s, int n)
 {
   __builtin_realloc (s, n); /* { dg-warning "ignoring return value" } */
 } /* { dg-warning "leak" } */
+
+/* The NULL an unchecked realloc gives: told where it comes from.  */
+void unchecked_realloc_bad (char *p, size_t n)
+{
+  char *q = realloc (p, n); /* { dg-message "\\(1\\) when 'realloc' fails" } */
+  q[0] = 'a'; /* { dg-warning "dereference of NULL 'q'" } */
+  free (q);
+}
