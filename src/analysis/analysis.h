@@ -102,6 +102,7 @@ struct Pending {
   std::vector<Origin> more_notes; // after `note`
   Origin last_event = {};         // an extra event just before the warning's own, if its text is set
   std::shared_ptr<const AccessDiagram> diagram = {}; // out-of-bounds: the picture of the access
+  bool once_per_path = false; // uninit: not told again where the path told it already
 };
 
 // CWE-457: a read of a variable or of memory nothing has written.
@@ -437,11 +438,18 @@ private:
         j.second = 0;
   }
 
-  void report_uninit(const State &s, const std::string &expr, const Loc &decl, const Loc &loc) {
+  // once_per_path: a value that came through a merge of paths (a phi),
+  // told at its first use on a path only, as GCC 13+ does (a variable's
+  // own never-set value is told at each use, as GCC has always done).
+  void report_uninit(const State &s, const std::string &expr, const Loc &decl, const Loc &loc,
+                     bool once_per_path = false) {
     // (Only where the path is known possible: no facts were dropped on the
     // way, by generalization.)
-    if (!s.approximate)
-      report_region(kUninit, expr, loc, {}, "", decl.known() ? Origin{decl, "region created on stack here"} : Origin{});
+    if (s.approximate)
+      return;
+    report_region(kUninit, expr, loc, {}, "", decl.known() ? Origin{decl, "region created on stack here"} : Origin{});
+    if (!m_pending.empty() && m_pending.back().warning == &kUninit)
+      m_pending.back().once_per_path = once_per_path;
   }
 
   // Operand o is used (computed with, passed, dereferenced, returned): the
@@ -453,7 +461,8 @@ private:
     if (m_svals[v].kind != SK::Poison)
       return false;
     auto d = m_poison_decl.find(v);
-    report_uninit(s, m_svals.string_at(m_svals[v].a), d != m_poison_decl.end() ? d->second : Loc{}, loc);
+    report_uninit(s, m_svals.string_at(m_svals[v].a), d != m_poison_decl.end() ? d->second : Loc{}, loc,
+                  o.kind == OpKind::Temp);
     return true;
   }
 

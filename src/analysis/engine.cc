@@ -1041,9 +1041,10 @@ FunctionResult FunctionAnalysis::run() {
   // Uninitialized values: one statement's first (a line's later
   // statements read what the first one already flagged: "n--, *p++").
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> uninit_at; // (file, line) -> column
-  // ...and a value's first use on a path only: once told, it is an
-  // unknown value there (as GCC 13+ has it). (Its earlier reports: their
-  // nodes, one of which is on this report's path.)
+  // ...and a value that came through a phi at its first use on a path
+  // only: once told, it is an unknown value there (as GCC 13+ has it).
+  // (Its earlier reports: their nodes, one of which is on this report's
+  // path.)
   std::map<std::pair<std::string, uint32_t>, std::set<int32_t>> told; // (expression, function) -> nodes
   auto told_on_path = [&](const Pending &p) {
     auto it = told.find({p.expr, p.fn});
@@ -1063,7 +1064,7 @@ FunctionResult FunctionAnalysis::run() {
         uninit_at[{p.loc.file, p.loc.line}] != p.loc.col)
       continue;
     if (p.warning == &kUninit && !p.expr.empty()) {
-      const bool again = told_on_path(p);
+      const bool again = p.once_per_path && told_on_path(p);
       told[{p.expr, p.fn}].insert(p.node);
       if (again)
         continue;
