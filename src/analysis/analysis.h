@@ -438,9 +438,10 @@ private:
         j.second = 0;
   }
 
-  // once_per_path: a value that came through a merge of paths (a phi),
-  // told at its first use on a path only, as GCC 13+ does (a variable's
-  // own never-set value is told at each use, as GCC has always done).
+  // once_per_path: a pointer that came through a merge of paths (a phi)
+  // dereferenced, told only if the path did not tell it already, as GCC
+  // 13+ does (GCC's tests: a variable's own never-set value, and values
+  // computed with, are told at each use).
   void report_uninit(const State &s, const std::string &expr, const Loc &decl, const Loc &loc,
                      bool once_per_path = false) {
     // (Only where the path is known possible: no facts were dropped on the
@@ -454,7 +455,7 @@ private:
 
   // Operand o is used (computed with, passed, dereferenced, returned): the
   // value of a variable never set is reported. True if it was.
-  bool use_operand(const State &s, const Operand &o, const Loc &loc) {
+  bool use_operand(const State &s, const Operand &o, const Loc &loc, bool deref = false) {
     if (o.kind != OpKind::Undef && o.kind != OpKind::Temp)
       return false;
     const SvalId v = operand_value(s, o);
@@ -462,7 +463,7 @@ private:
       return false;
     auto d = m_poison_decl.find(v);
     report_uninit(s, m_svals.string_at(m_svals[v].a), d != m_poison_decl.end() ? d->second : Loc{}, loc,
-                  o.kind == OpKind::Temp);
+                  deref && o.kind == OpKind::Temp);
     return true;
   }
 
@@ -472,7 +473,7 @@ private:
     for (const Accessor &a : p.path)
       if (a.kind == Accessor::Kind::Index)
         use_operand(s, a.index, loc);
-    return p.base == PlaceBase::Deref && use_operand(s, p.pointer, loc);
+    return p.base == PlaceBase::Deref && use_operand(s, p.pointer, loc, true);
   }
 
   // The storage a memory key lies in: a local's address, or the pointer an
@@ -1404,6 +1405,13 @@ private:
   // (one target in the loop, the other outside it)?
   bool loop_test(uint32_t block, const Instruction &br) const;
   std::unordered_map<uint64_t, std::string> m_branch_texts;
+  // The taint checker tracks v (its value may be anything an attacker
+  // sends).
+  bool attacker_controlled(const State &s, SvalId v) const;
+  // "following 'case 3:' branch...", "following 'default:' branch..." for
+  // case k of a switch (k = its number of cases: the default).
+  const std::string &switch_text(uint32_t uid, const Instruction &sw, size_t k);
+  std::unordered_map<uint64_t, std::string> m_switch_texts;
   // Operand k of the instruction numbered uid, as the source names it
   // (made once).
   const std::string &operand_text(uint32_t uid, uint32_t k, const ir::Operand &o);

@@ -217,6 +217,27 @@ const std::string &FunctionAnalysis::branch_text(uint32_t uid, const Instruction
   return it->second;
 }
 
+bool FunctionAnalysis::attacker_controlled(const State &s, SvalId v) const {
+  for (size_t c = 0; c < m_checkers.size(); ++c)
+    if (std::string_view(m_checkers[c]->name()) == "taint" && map_get<StateId>(s.sm[c], v, 0) != 0)
+      return true;
+  return false;
+}
+
+const std::string &FunctionAnalysis::switch_text(uint32_t uid, const Instruction &sw, size_t k) {
+  const uint64_t key = (static_cast<uint64_t>(uid) << 24) | std::min<size_t>(k, 0xffffff);
+  auto it = m_switch_texts.find(key);
+  if (it == m_switch_texts.end()) {
+    std::string label = "default";
+    if (k < sw.cases.size()) {
+      const SwitchCase &c = sw.cases[k];
+      label = "case " + std::to_string(c.lo) + (c.hi != c.lo ? " ... " + std::to_string(c.hi) : "");
+    }
+    it = m_switch_texts.emplace(key, "following %<" + label + ":%> branch...").first;
+  }
+  return it->second;
+}
+
 const std::string &FunctionAnalysis::operand_text(uint32_t uid, uint32_t k, const Operand &o) {
   const uint64_t key = (static_cast<uint64_t>(uid) << 2) | k;
   auto it = m_operand_texts.find(key);
@@ -904,7 +925,11 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
       int64_t cv;
       bool known = known_value(s, v, cv);
       bool any_case = false;
-      for (const SwitchCase &c : in.cases) {
+      // (Which way it went is told when the path had a choice: "following
+      // 'case 3:' branch...", "following 'default:' branch...".)
+      const uint32_t uid = m_cur->uid_base[block] + static_cast<uint32_t>(i);
+      for (size_t k = 0; k < in.cases.size(); ++k) {
+        const SwitchCase &c = in.cases[k];
         if (known && (cv < c.lo || cv > c.hi))
           continue;
         State s2 = s;
@@ -913,8 +938,13 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
                                !assume(s2, v, OpName::Le, m_svals.get(SK::Const, c.hi)))
           continue;
         any_case = any_case || known;
-        take_branch(std::move(s2), block, c.target, events, "", false, loc, false);
+        take_branch(std::move(s2), block, c.target, events, switch_text(uid, in, k), !known, loc, false);
       }
+      // (An enum's switch with a case for each value: its implicit default
+      // is not a way through, unless the value is known to be another, or
+      // an attacker chooses it.)
+      if (in.exhaustive && !known && !attacker_controlled(s, v))
+        any_case = true;
       if (!any_case) {
         // The default: none of the cases' values (as "differs from" facts,
         // when there are few of them, ranges counted out).
@@ -933,7 +963,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
           else if (in.cases.size() <= 16)
             ok = ok && assume_not_in(s2, v, c.lo, c.hi);
         if (ok)
-          take_branch(std::move(s2), block, in.targets[0], events, "", false, loc, false);
+          take_branch(std::move(s2), block, in.targets[0], events, switch_text(uid, in, in.cases.size()), !known,
+                      loc, false);
       }
       break;
     }

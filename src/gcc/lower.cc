@@ -455,6 +455,35 @@ private:
     std::sort(sym.size_args.begin(), sym.size_args.end());
   }
 
+  // A switch on an enum with a case for each of its values and no
+  // 'default:' of its own: the default the compiler adds (a case without
+  // a place in the source) is never taken.
+  static bool exhaustive_enum_switch(gswitch *sw, const std::vector<SwitchCase> &cases) {
+    tree index = gimple_switch_index(sw);
+    tree type = TREE_TYPE(index);
+    // (C promotes the enum: the switch is on its conversion.)
+    if (TREE_CODE(type) != ENUMERAL_TYPE && TREE_CODE(index) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(index)) {
+      gimple *def = SSA_NAME_DEF_STMT(index);
+      if (is_gimple_assign(def) && CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)))
+        type = TREE_TYPE(gimple_assign_rhs1(def));
+    }
+    if (TREE_CODE(type) != ENUMERAL_TYPE || !TYPE_VALUES(type))
+      return false;
+    if (EXPR_LOCATION(gimple_switch_default_label(sw)) != UNKNOWN_LOCATION)
+      return false;
+    for (tree v = TYPE_VALUES(type); v; v = TREE_CHAIN(v)) {
+      tree value = TREE_VALUE(v);
+      if (TREE_CODE(value) == CONST_DECL)
+        value = DECL_INITIAL(value);
+      if (!value || TREE_CODE(value) != INTEGER_CST || !tree_fits_shwi_p(value))
+        return false;
+      const int64_t x = tree_to_shwi(value);
+      if (std::none_of(cases.begin(), cases.end(), [&](const SwitchCase &c) { return c.lo <= x && x <= c.hi; }))
+        return false;
+    }
+    return true;
+  }
+
   // A variable, parameter or return slot (not a function, label, ...).
   static bool is_variable(tree t) {
     return TREE_CODE(t) == VAR_DECL || TREE_CODE(t) == PARM_DECL || TREE_CODE(t) == RESULT_DECL;
@@ -1074,6 +1103,7 @@ private:
         sc.target = target(label_to_block(m_fun, CASE_LABEL(lab)));
         in.cases.push_back(sc);
       }
+      in.exhaustive = exhaustive_enum_switch(sw, in.cases);
       emit(std::move(in));
       return;
     }

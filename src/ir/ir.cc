@@ -403,7 +403,7 @@ struct Printer {
           out << ".." << c.hi;
         out << ": bb" << c.target;
       }
-      out << "]";
+      out << "]" << (i.exhaustive ? " exhaustive" : "");
       break;
     case Opcode::Ret:
       out << "ret";

@@ -142,6 +142,9 @@ struct SwitchCase {
 struct Instruction {
   Opcode opcode = Opcode::Unknown;
   OpName op = OpName::None;
+  // Switch: on an enum whose every value has a case, without a 'default:'
+  // of its own (the compiler's implicit one is never taken).
+  bool exhaustive = false;
   uint32_t result = 0; // temporary defined, 0 = none
   std::vector<Operand> operands; // Copy/Unary/Binary/Br: a[, b]; Store: value; Call: callee, args...; Phi: values; Ret: [value]
   Place place;                   // Load, Store, Addr, Clobber

@@ -635,6 +635,11 @@ private:
         } while (accept(','));
         expect(']');
       }
+      skip_space_inline();
+      if (peek_word() == "exhaustive") {
+        word();
+        in.exhaustive = true;
+      }
     } else if (kw == "ret") {
       in.opcode = Opcode::Ret;
       skip_space_inline();

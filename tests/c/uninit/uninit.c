@@ -151,17 +151,22 @@ int whole_struct_copy_ok (struct pair_ci *p, int esc)
   return p->b;
 }
 
-/* A value that came through a merge of paths (set on one, not on the
-   other) is reported at its first use on a path only: unknown after, as
-   GCC 13+ has it.  */
-int told_once (int flag, int *p)
+/* A pointer that came through a merge of paths (set on one, not on the
+   other) is reported at its first use on a path only when dereferenced
+   after: unknown then, as GCC 13+ has it.  */
+struct pair
 {
-  int *q;
+  int a, b;
+};
+
+int told_once (int flag, struct pair *p)
+{
+  struct pair *q;
   int result = 0;
   if (flag)
     q = p;
-  result += q[0]; /* { dg-warning "use of uninitialized value 'q'" } */
-  result += q[1]; /* { dg-bogus "use of uninitialized value" "told already on this path" } */
+  result += q->a; /* { dg-warning "use of uninitialized value 'q'" } */
+  result += q->b; /* { dg-bogus "use of uninitialized value" "told already on this path" } */
   return result;
 }
 
