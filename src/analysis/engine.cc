@@ -678,7 +678,9 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       if (in.operands[0].kind == OpKind::Null) {
         RawEvent e = event(RawEvent::Kind::NullOrigin, loc);
         e.v = v;
-        e.stored = true;
+        // (Into a global: a callee's "g = NULL" reaches its callers as it
+        // is; through a pointer, it is too often undone by an invariant.)
+        e.stored = key[0] != 'G';
         e.expr = m_cur->namer.place(in.place);
         if (!e.expr.empty()) {
           e.text = quote_expr(e.expr) + " is NULL";

@@ -142,8 +142,10 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
             in.operands[0].kind == OpKind::LocalAddr)
           worth_entering[f] = true;
         // A small leaf (no calls) that stores NULL through a pointer it
-        // was given, where a later dereference may find it ("xj->b4 = 0").
-        if (in.opcode == Opcode::Store && in.place.base == PlaceBase::Deref && !in.operands.empty() &&
+        // was given, or into a global, where a later dereference may find
+        // it ("xj->b4 = 0", "g = 0").
+        if (in.opcode == Opcode::Store &&
+            (in.place.base == PlaceBase::Deref || in.place.base == PlaceBase::Global) && !in.operands.empty() &&
             in.operands[0].kind == OpKind::Null && fn.blocks.size() <= 4 &&
             std::none_of(fn.blocks.begin(), fn.blocks.end(), [](const Block &b) {
               return std::any_of(b.insns.begin(), b.insns.end(),
