@@ -203,6 +203,45 @@ std::string TextNamer::operand(const Operand &o) const {
   }
 }
 
+std::string TextNamer::subscript(const Place &p) const {
+  // An element of what a pointer points to: p[1] for *(p + 8) (a constant
+  // offset, written in the place or added before), p[i] for *(p + i * 8),
+  // when the elements are what the pointer's type says it points to.
+  if (p.size <= 0 || !p.path.empty())
+    return "";
+  auto elements_of = [&](const Operand &base) {
+    return base.is_temp() && base.id < m_fn.temps.size() && m_fn.temps[base.id].type.is_pointer() &&
+           m_fn.temps[base.id].type.pointee == static_cast<uint64_t>(p.size);
+  };
+  auto named = [&](const Operand &base) {
+    return base.is_temp() && base.id < m_fn.temps.size() ? temp(base.id) : std::string();
+  };
+  if (p.offset != 0) {
+    const std::string base = named(p.pointer);
+    return !base.empty() && elements_of(p.pointer) && p.offset % p.size == 0
+               ? base + "[" + std::to_string(p.offset / p.size) + "]"
+               : "";
+  }
+  const Instruction *d = p.pointer.is_temp() && p.pointer.id < m_defs.size() ? m_defs[p.pointer.id] : nullptr;
+  if (!d || d->opcode != Opcode::Binary || d->op != OpName::PtrAdd || !m_fn.temps[p.pointer.id].name.empty() ||
+      !elements_of(d->operands[0]))
+    return "";
+  const std::string base = named(d->operands[0]);
+  if (base.empty())
+    return "";
+  const Operand &off = d->operands[1];
+  if (off.kind == OpKind::Int)
+    return off.value % p.size == 0 ? base + "[" + std::to_string(off.value / p.size) + "]" : "";
+  // (An index scaled by the element's size, through conversions.)
+  const Instruction *m = off.is_temp() && off.id < m_defs.size() ? m_defs[off.id] : nullptr;
+  if (!m || m->opcode != Opcode::Binary || m->op != OpName::Mul || m->operands[1].kind != OpKind::Int ||
+      m->operands[1].value != p.size)
+    return "";
+  const Operand &x = m->operands[0];
+  const std::string index = x.is_temp() ? temp(x.id) : operand(x);
+  return index.empty() ? "" : base + "[" + index + "]";
+}
+
 std::string TextNamer::place(const Place &p) const {
   std::string s;
   switch (p.base) {
@@ -210,6 +249,9 @@ std::string TextNamer::place(const Place &p) const {
   case PlaceBase::Global: s = p.id < m_module.symbols.size() ? Module::source_name(m_module.symbols[p.id].name) : ""; break;
   case PlaceBase::Str: s = "\"" + p.pointer.str + "\""; break;
   case PlaceBase::Deref: {
+    s = subscript(p);
+    if (!s.empty())
+      break;
     std::string inner = operand(p.pointer);
     if (inner.empty())
       return "";

@@ -306,6 +306,9 @@ private:
   const Function &m_fn;
   std::vector<const Instruction *> m_defs; // by temporary
   std::string temp_at(uint32_t t, int depth) const;
+  // p as an element of what its pointer points to ("pbuf[1]",
+  // "names[i]"); "" if it is not one.
+  std::string subscript(const Place &p) const;
 };
 
 std::string operand_text(const Module &m, const Function &f, const Operand &o);

@@ -85,3 +85,17 @@ void freed_then_pure_call_bad (void *p)
   count_refs ((unsigned long) p); /* { dg-bogus "use after" "a value, not a pointer to read through" } */
   free (p); /* { dg-warning "double-'free' of 'p'" } */
 }
+
+/* Elements named as written: 'pbuf[1]', 'argv[1]', 'names[i]'.  */
+void element_twice_bad (char **pbuf)
+{
+  free (pbuf[1]);
+  free (pbuf[1]); /* { dg-warning "double-'free' of 'pbuf\\[1\\]'" } */
+}
+
+int argv_element_bad (int argc, char **argv)
+{
+  char *s = argv[1];
+  free (s);
+  return *argv[1]; /* { dg-warning "use after 'free' of 'argv\\[1\\]'" } */
+}
