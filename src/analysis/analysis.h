@@ -166,11 +166,20 @@ inline const Warning kOverlapping{"overlapping-buffers", 475, "Undefined Behavio
                                   "overlapping buffers passed as arguments to %<%D%>",
                                   "overlapping buffers passed as arguments to %<%D%>", kAnyState};
 
+// CWE-562: the address of a local still held by a global as its function
+// returns (Clang's stack-address-escape); a later use is
+// use-of-pointer-in-stale-stack-frame.
+inline const Warning kStackAddressEscape{"stack-address-escape", 562, "Return of Stack Variable Address",
+                                         "address of local variable %E is still held by %<%D%> when %<%X%> returns",
+                                         {},
+                                         "%<%X%> returns while %<%D%> holds the address of %E",
+                                         "%<%X%> returns while %<%D%> holds the address of %E", kAnyState};
+
 inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping, &kOverflow, &kStackOverflow, &kHeapOverflow, &kUnderwrite,
                                                  &kStackUnderwrite, &kHeapUnderwrite, &kOverRead, &kStackOverRead,
                                                  &kHeapOverRead, &kUnderRead, &kStackUnderRead, &kHeapUnderRead,
                                                  &kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
-                                                 &kShiftOverflow, &kStaleFrame, &kStaleSetjmp};
+                                                 &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape};
 
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.
@@ -415,6 +424,27 @@ private:
 
   // A function returned (its frame popped): addresses of its locals that
   // are still held somewhere point to nothing now.
+  // The function of frame `depth` returns at `at`: a global still holding
+  // the address of one of its locals is reported.
+  void escaping_locals(const State &s, uint64_t depth, const Loc &at) {
+    if (m_opts.disabled.count(kStackAddressEscape.name))
+      return;
+    for (const auto &m : s.memory) {
+      if (m_regions.kind(m.first) != 'G')
+        continue;
+      const SvalId r = root_of(m.second);
+      if (!r || m_svals[r].kind != SK::LocalAddr || (static_cast<uint64_t>(m_svals[r].a) >> kFrameShift) != depth)
+        continue;
+      const Local *l = local_of(s, static_cast<uint64_t>(m_svals[r].a));
+      const std::string holder = memory_text(s, rk(m.first));
+      if (!l || l->name.empty() || l->name[0] == '<' || l->name.compare(0, 2, "D.") == 0 || holder.empty())
+        continue;
+      m_pending.push_back({&kStackAddressEscape, 0, 0, l->name, at, m_cur->index, m_depth, m_cur_node, *m_cur_events,
+                           {}, 0, {l->loc, quote_expr(l->name) + " declared here"}, holder,
+                           m_module.function_name(fn()), {}});
+    }
+  }
+
   void stale_locals(State &s) {
     std::vector<SvalId> stale;
     auto check = [&](SvalId v) {

@@ -780,6 +780,7 @@ bool FunctionAnalysis::callable(uint32_t f) {
 // and the caller goes on after its call with the result bound.
 void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
   const size_t depth = s.stack.size();
+  escaping_locals(s, depth, at);
 
   // A result the caller neither uses nor keeps in a variable is dropped
   // here.

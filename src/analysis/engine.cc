@@ -606,7 +606,9 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Store: {
-    if (uses_poison(s, in.place, loc))
+    // (A write through a pointer into a returned frame is as wrong as a
+    // read.)
+    if (uses_poison(s, in.place, loc) || uses_stale(s, in.place, loc))
       break;
     check_writable(s, in.place, loc);
     deref(s, in, uid, loc);
@@ -980,10 +982,12 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
       Loc at = loc;
       if (!in.loc.known() && !seen_loc_in_block)
         at = m_nodes[node_id].entry_own ? m_nodes[node_id].entry_loc : fn().end_loc.known() ? fn().end_loc : loc;
-      if (!s.stack.empty())
+      if (!s.stack.empty()) {
         leave_call(s, keep, at);
-      else
+      } else {
+        escaping_locals(s, 0, at);
         purge(s, {}, {}, true, keep, at);
+      }
       break;
     }
     default: break; // Unreachable: the path ends here

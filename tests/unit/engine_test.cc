@@ -352,7 +352,7 @@ TEST(Engine, WarningNamesAreSorted) {
                                              "mismatching-deallocation", "null-argument", "null-dereference",
                                              "out-of-bounds", "overlapping-buffers", "possible-null-argument",
                                              "possible-null-dereference", "shift-count-negative",
-                                             "shift-count-overflow", "stale-setjmp-buffer", "tainted-allocation-size",
+                                             "shift-count-overflow", "stack-address-escape", "stale-setjmp-buffer", "tainted-allocation-size",
                                              "tainted-array-index", "tainted-command", "tainted-divisor",
                                              "tainted-format-string", "tainted-offset", "tainted-size",
                                              "unsafe-call-within-signal-handler", "use-after-free",

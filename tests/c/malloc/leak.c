@@ -83,6 +83,7 @@ void chain_through_frame_bad (void)
   if (b.ptr)
     *b.ptr = 42;
 } /* { dg-warning "leak of 'b.ptr'" } */
+/* { dg-warning "address of local variable 'a' is still held by 'chain_global'" "escapes" { target *-*-* } .-1 } */
 
 /* Given as a pointer to const, an allocation is not released by unknown
    code (though what it holds may be).  */

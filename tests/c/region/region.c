@@ -101,7 +101,7 @@ static void keep_local (void)
 {
   int local = 42;
   saved = &local;
-}
+} /* { dg-warning "address of local variable 'local' is still held by 'saved' when 'keep_local' returns" } */
 
 int stale_bad (void)
 {
