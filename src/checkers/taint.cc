@@ -159,6 +159,27 @@ int format_argument(std::string_view f) {
   return -1;
 }
 
+// Copies: the destination (0-based) of what the other arguments'
+// strings or bytes make (strcpy's source, sprintf's values); -1 if not one.
+int copy_destination(std::string_view f) {
+  if (one_of(f, {"strcpy", "strncpy", "strcat", "strncat", "stpcpy", "stpncpy", "memcpy", "memmove", "mempcpy",
+                 "sprintf", "snprintf", "vsprintf", "vsnprintf", "wcscpy", "wcsncpy", "wcscat", "wcsncat", "swprintf",
+                 "__builtin_strcpy", "__builtin_strncpy", "__builtin_strcat", "__builtin_strncat", "__builtin_memcpy",
+                 "__builtin_memmove", "__builtin_sprintf", "__builtin_snprintf", "__builtin_stpcpy"}))
+    return 0;
+  return -1;
+}
+
+// A new string copied from argument 0 (strdup); the number read from the
+// string argument 0 (atoi, strtol).
+bool duplicates_string(std::string_view f) {
+  return one_of(f, {"strdup", "strndup", "wcsdup", "__builtin_strdup", "__builtin_strndup"});
+}
+bool converts_string(std::string_view f) {
+  return one_of(f, {"atoi", "atol", "atoll", "strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof",
+                    "strtold", "strtoimax", "strtoumax", "wcstol", "wcstoul", "wcstod"});
+}
+
 bool is_command(std::string_view f) {
   return one_of(f, {"system", "popen", "execl", "execlp", "execle", "execv", "execvp", "execvpe"});
 }
@@ -220,6 +241,17 @@ public:
         taint_pointee(ctx, call, k);
     if (call.result && returns_input(call.callee))
       ctx.set_state(call.result, returns_byte(call.callee) ? StateId{Byte} : StateId{Tainted}, *call.result_text);
+    // Copies and conversions carry what an attacker wrote on.
+    const int dest = copy_destination(call.callee);
+    if (dest >= 0 && static_cast<size_t>(dest) < call.args.size())
+      for (size_t k = 0; k < call.args.size(); ++k)
+        if (static_cast<int>(k) != dest && tainted_string(ctx, call.args[k])) {
+          taint_pointee(ctx, call, static_cast<size_t>(dest));
+          break;
+        }
+    if (call.result && !call.args.empty() && (duplicates_string(call.callee) || converts_string(call.callee)) &&
+        tainted_string(ctx, call.args[0]))
+      ctx.set_state(call.result, Tainted, *call.result_text);
     return false;
   }
 
@@ -254,7 +286,11 @@ public:
 
 private:
   void taint_pointee(CheckerContext &ctx, const CallEvent &call, size_t k) {
-    if (const SvalId blob = ctx.fill_pointee(call.args[k])) {
+    // (Read into the middle of a buffer, "fgets (data + len, ...)": the
+    // buffer that data names holds the attacker's bytes.)
+    int64_t offset;
+    const SvalId base = ctx.base_of(call.args[k], offset);
+    if (const SvalId blob = ctx.fill_pointee(base != call.args[k] ? base : call.args[k])) {
       std::string text = call.arg_text(k);
       text = text.size() > 1 && text[0] == '&' ? text.substr(1) : "*" + text;
       ctx.set_state(blob, Tainted, text);
