@@ -974,7 +974,8 @@ private:
     Context(FunctionAnalysis &a, State &s, uint8_t checker, const Loc &loc)
         : m_a(a), m_s(s), m_checker(checker), m_loc(loc) {}
     StateId state(SvalId v) const override { return map_get<StateId>(m_s.sm[m_checker], v, 0); }
-    void set_state(SvalId v, StateId to, const std::string &expr) override {
+    void set_state(SvalId v, StateId to, const std::string &expr) override { set_state_told(v, to, expr, {}); }
+    void set_state_told(SvalId v, StateId to, const std::string &expr, const std::string &told) override {
       StateId from = state(v);
       if (from == to || v == kUnknownSval)
         return;
@@ -985,6 +986,7 @@ private:
       e.from = from;
       e.to = to;
       e.expr = expr;
+      e.text = told;
       m_a.m_cur_events->push_back(std::move(e));
     }
     bool is_null_constant(SvalId v) const override {

@@ -1038,6 +1038,7 @@ FunctionResult FunctionAnalysis::run() {
   // static function analysed on its own, no caller having stepped in).
   for (size_t k = 0; k < fn().params.size(); ++k)
     init.bind(fn().params[k], incoming_value(k));
+  std::vector<RawEvent> entry_events;
   {
     set_frame(init);
     uninit_locals(init);
@@ -1055,8 +1056,9 @@ FunctionResult FunctionAnalysis::run() {
       texts.push_back(m_cur->temp_text[p]);
     }
     entry.param_texts = texts.data();
-    std::vector<RawEvent> none;
-    m_cur_events = &none;
+    // (What they make of it is told at the function: "function 'f' marked
+    // with '__attribute__((tainted_args))'".)
+    m_cur_events = &entry_events;
     for (size_t c = 0; c < m_checkers.size(); ++c) {
       Context ctx(*this, init, static_cast<uint8_t>(c), fn().loc);
       m_checkers[c]->on_entry(ctx, entry);
@@ -1064,7 +1066,7 @@ FunctionResult FunctionAnalysis::run() {
     m_cur_events = nullptr;
   }
   m_nodes.reserve(64);
-  enqueue(0, std::move(init), -1, {}, fn().loc);
+  enqueue(0, std::move(init), -1, std::move(entry_events), fn().loc);
   while (!m_worklist.empty() && !(m_too_complex && m_opts.stop_when_too_complex)) {
     int32_t n = m_worklist.front();
     m_worklist.pop_front();

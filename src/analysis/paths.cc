@@ -80,10 +80,17 @@ Finding FunctionAnalysis::build(const Pending &p) const {
       items.push_back({ev, Role::Relevant, false});
       break;
     case RawEvent::Kind::StateChange: {
-      if (e->checker != p.checker || e->v != tracked)
+      // (The tracked value, or the memory a call filled that it was read
+      // from: "fread (&tmp, ...)" before "tmp.i".)
+      const bool filled_from = m_svals[tracked].kind == SK::Part && m_svals[tracked].base == e->v;
+      if (e->checker != p.checker || (e->v != tracked && !filled_from))
         continue;
       const Checker &ck = *m_checkers[p.checker];
       const StateId from = ck.kind_of(e->from), to = ck.kind_of(e->to);
+      // (Then its first state, read from that memory, is told by the call
+      // already.)
+      if (started && from == 0 && e->expr.empty() && e->text.empty())
+        continue;
       tracked_kind = to;
       const char *text = nullptr;
       for (const ChangeText &c : p.warning->changes) {
@@ -92,6 +99,9 @@ Finding FunctionAnalysis::build(const Pending &p) const {
           break;
         }
       }
+      // (Told in the checker's own words, where it gave them.)
+      if (!e->text.empty())
+        text = e->text.c_str();
       if (!text)
         continue;
       started = true;

@@ -121,6 +121,9 @@ public:
   virtual StateId state(SvalId v) const = 0;
   // Changes v's state; the change becomes an event that warnings may word.
   virtual void set_state(SvalId v, StateId to, const std::string &expr) = 0;
+  // The same, the path's event told in these words (GCC markup) rather
+  // than a warning's text for the change.
+  virtual void set_state_told(SvalId v, StateId to, const std::string &expr, const std::string &told) = 0;
   virtual Tri is_null(SvalId v) const = 0;
   // What the path knows of "v OP c" (a descriptor >= 0, say).
   virtual Tri compare(SvalId v, ir::OpName op, int64_t c) const = 0;

@@ -221,8 +221,10 @@ public:
 
   void on_entry(CheckerContext &ctx, const EntryEvent &e) override {
     if (e.tainted_args) {
+      const std::string told =
+          "function %<" + std::string(e.function) + "%> marked with %<__attribute__((tainted_args))%>";
       for (size_t k = 0; k < e.params.size(); ++k)
-        ctx.set_state(e.params[k], Tainted, e.param_texts[k]);
+        ctx.set_state_told(e.params[k], Tainted, e.param_texts[k], told);
     } else if (e.function == "main" && e.params.size() >= 2) {
       // argv: what it points to comes from whoever runs the program.
       ctx.set_state(e.params[1], Tainted, e.param_texts[1]);
@@ -314,7 +316,7 @@ private:
     else if (lower)
       to = s == HasUB ? StateId{Stop} : s == Tainted ? StateId{HasLB} : s;
     if (to != s)
-      ctx.set_state(v, to, "");
+      ctx.set_state(v, to, ctx.text_of(v));
   }
 
   // An attacker's value or string used where it can do harm.
