@@ -105,7 +105,7 @@ StateId combine(StateId a, StateId b) {
 // Functions that fill the buffer given as argument N (0-based) with data
 // from outside.
 int filled_argument(std::string_view f) {
-  if (one_of(f, {"fread", "fread_unlocked", "fgets", "fgets_unlocked", "gets"}))
+  if (one_of(f, {"fread", "fread_unlocked", "fgets", "fgets_unlocked", "gets", "fgetws", "fgetws_unlocked"}))
     return 0;
   if (one_of(f, {"read", "pread", "pread64", "recv", "recvfrom", "__read_chk", "__recv_chk", "__recvfrom_chk"}))
     return 1;
@@ -114,9 +114,10 @@ int filled_argument(std::string_view f) {
 
 // The scanf family: the first argument its results are stored through.
 int scanf_results(std::string_view f) {
-  if (one_of(f, {"scanf", "__isoc99_scanf", "__isoc23_scanf"}))
+  if (one_of(f, {"scanf", "__isoc99_scanf", "__isoc23_scanf", "wscanf", "__isoc99_wscanf", "__isoc23_wscanf"}))
     return 1;
-  if (one_of(f, {"fscanf", "sscanf", "__isoc99_fscanf", "__isoc99_sscanf", "__isoc23_fscanf", "__isoc23_sscanf"}))
+  if (one_of(f, {"fscanf", "sscanf", "__isoc99_fscanf", "__isoc99_sscanf", "__isoc23_fscanf", "__isoc23_sscanf",
+                 "fwscanf", "__isoc99_fwscanf", "__isoc23_fwscanf"}))
     return 2;
   return -1;
 }
@@ -149,12 +150,12 @@ bool is_size(std::string_view f, size_t k) {
 
 // The printf family's format argument (0-based; -1: not one of them).
 int format_argument(std::string_view f) {
-  if (one_of(f, {"printf", "vprintf", "__builtin_printf"}))
+  if (one_of(f, {"printf", "vprintf", "__builtin_printf", "wprintf", "vwprintf"}))
     return 0;
   if (one_of(f, {"fprintf", "sprintf", "vfprintf", "vsprintf", "dprintf", "vdprintf", "syslog", "vsyslog",
-                 "asprintf", "vasprintf", "__builtin_fprintf", "__builtin_sprintf"}))
+                 "asprintf", "vasprintf", "__builtin_fprintf", "__builtin_sprintf", "fwprintf", "vfwprintf"}))
     return 1;
-  if (one_of(f, {"snprintf", "vsnprintf", "__builtin_snprintf"}))
+  if (one_of(f, {"snprintf", "vsnprintf", "__builtin_snprintf", "swprintf", "vswprintf"}))
     return 2;
   return -1;
 }

@@ -91,3 +91,15 @@ void own_strings_ok (void)
   strcat (cmd, " -l");
   system (cmd); /* { dg-bogus "attacker-controlled" } */
 }
+
+/* The wide-character family, as the narrow one.  */
+#include <wchar.h>
+
+void wide_format (void)
+{
+  wchar_t line[100], copy[100];
+  if (!fgetws (line, 100, stdin))
+    return;
+  wcscpy (copy, line);
+  wprintf (copy); /* { dg-warning "use of attacker-controlled string 'copy' as format string" } */
+}
