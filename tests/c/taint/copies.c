@@ -103,3 +103,27 @@ void wide_format (void)
   wcscpy (copy, line);
   wprintf (copy); /* { dg-warning "use of attacker-controlled string 'copy' as format string" } */
 }
+
+/* A variadic helper is stepped into: its vprintf is the sink.  */
+#include <stdarg.h>
+
+static void log_msg (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vprintf (fmt, ap); /* { dg-warning "use of attacker-controlled string 'fmt' as format string" } */
+  va_end (ap);
+}
+
+void through_variadic_helper (void)
+{
+  char line[100];
+  if (!fgets (line, sizeof line, stdin))
+    return;
+  log_msg (line);
+}
+
+void variadic_helper_ok (const char *s)
+{
+  log_msg ("%s", s);
+}
