@@ -989,6 +989,7 @@ private:
       e.text = told;
       m_a.m_cur_events->push_back(std::move(e));
     }
+    bool is_constant(SvalId v) const override { return m_a.m_svals[v].kind == SK::Const; }
     bool is_null_constant(SvalId v) const override {
       return m_a.m_svals[v].kind == SK::Const && m_a.m_svals[v].a == 0;
     }

@@ -129,6 +129,9 @@ public:
   virtual Tri compare(SvalId v, ir::OpName op, int64_t c) const = 0;
   // The value is the NULL constant itself (not just constrained to NULL).
   virtual bool is_null_constant(SvalId v) const = 0;
+  // The value is a constant written in the code or computed from them
+  // ("fd = -1").
+  virtual bool is_constant(SvalId v) const = 0;
   // What a function promises of a value on this path ("open returns -1 or
   // a descriptor": v >= -1); false if the path already knows otherwise.
   virtual bool assume(SvalId v, ir::OpName op, int64_t c) = 0;

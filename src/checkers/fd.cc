@@ -14,7 +14,7 @@ namespace {
 // given to close(); Stop: reported once already, handed to something else
 // (fdopen), or known invalid; Pair: the array pipe() and socketpair()
 // fill (what is read from it is Valid).
-enum : StateId { Start = 0, Unchecked, Closed, Stop, Valid, Pair };
+enum : StateId { Start = 0, Unchecked, Closed, Stop, Valid, Pair, Invalid };
 
 const ChangeText kOpened{Start, Unchecked, "opened here"};
 const ChangeText kFromPair{Start, Valid, "opened here"};
@@ -64,7 +64,7 @@ const Warning kFdUseWithoutCheck{"fd-use-without-check",
                                  0,
                                  "",
                                  "%<%D%> on possibly invalid file descriptor %E",
-                                 {kOpened},
+                                 {kOpened, {Unchecked, Invalid, "assuming %E is an invalid file descriptor (< 0)"}},
                                  "%E could be invalid: unchecked value from %N",
                                  "%E could be invalid",
                                  Unchecked};
@@ -99,7 +99,8 @@ public:
   bool models(std::string_view f) const override { return is_opener(f) || pair_argument(f) >= 0 || f == "close"; }
 
   const std::vector<const char *> &state_names() const override {
-    static const std::vector<const char *> names = {"start", "unchecked", "closed", "stop", "valid", "pair"};
+    static const std::vector<const char *> names = {"start", "unchecked", "closed", "stop", "valid", "pair",
+                                                    "invalid"};
     return names;
   }
 
@@ -160,7 +161,7 @@ public:
       if (ctx.compare(fd, ir::OpName::Ge, 0) == Tri::True)
         ctx.set_state(fd, Valid, ctx.text_of(fd));
       else if (ctx.compare(fd, ir::OpName::Lt, 0) == Tri::True)
-        ctx.set_state(fd, Stop, "");
+        ctx.set_state(fd, Invalid, ctx.text_of(fd)); // (open failed: nothing to close, nothing to use)
     }
   }
 
@@ -179,6 +180,12 @@ private:
     } else if (s == Unchecked && ctx.compare(fd, ir::OpName::Ge, 0) == Tri::Unknown && !ctx.facts_dropped()) {
       // Used before anything showed that open() succeeded: warned once.
       ctx.report(kFdUseWithoutCheck, fd, call.arg_text(0), nullptr, 0, nullptr, callee);
+    } else if ((s == Invalid || (s == Start && ctx.is_constant(fd))) &&
+               ctx.compare(fd, ir::OpName::Lt, 0) == Tri::True && !ctx.facts_dropped()) {
+      // Known not to be a descriptor: open() failed on this path, or -1.
+      ctx.report(kFdUseWithoutCheck, fd, call.arg_text(0), nullptr, 0, nullptr, callee);
+      if (s == Invalid)
+        ctx.set_state(fd, Stop, call.arg_text(0));
     }
   }
 };
