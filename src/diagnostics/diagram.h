@@ -81,6 +81,9 @@ enum class Charset { Ascii, Unicode };
 // The picture as lines of text (each ending in '\n').
 std::string render_text(const AccessDiagram &d, Charset charset);
 
+// Text made safe inside XML or HTML: & < > " ' as entities.
+std::string markup_escape(const std::string &text);
+
 // The picture as a standalone <svg> element: the buffer, the access above
 // it, the bytes outside in red, sizes and offsets labelled.
 std::string render_svg(const AccessDiagram &d);

@@ -11,9 +11,23 @@ namespace {
 
 constexpr int kCell = 8, kMargin = 20;
 
-std::string xml_escape(const std::string &s) {
+std::string num(int v) { return std::to_string(v); }
+
+std::string rect(const std::string &cls, int x, int y, int w, int h, const std::string &style) {
+  return "<rect class=\"" + cls + "\" x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) + "\" height=\"" +
+         num(h) + "\" style=\"" + style + "\"/>";
+}
+
+std::string text(const std::string &cls, int x, int y, const std::string &s, const std::string &style = "") {
+  return "<text class=\"" + cls + "\" x=\"" + num(x) + "\" y=\"" + num(y) + "\" text-anchor=\"middle\"" +
+         (style.empty() ? "" : " style=\"" + style + "\"") + ">" + markup_escape(s) + "</text>";
+}
+
+} // namespace
+
+std::string markup_escape(const std::string &text) {
   std::string out;
-  for (char c : s) {
+  for (char c : text) {
     switch (c) {
     case '&': out += "&amp;"; break;
     case '<': out += "&lt;"; break;
@@ -25,20 +39,6 @@ std::string xml_escape(const std::string &s) {
   }
   return out;
 }
-
-std::string num(int v) { return std::to_string(v); }
-
-std::string rect(const std::string &cls, int x, int y, int w, int h, const std::string &style) {
-  return "<rect class=\"" + cls + "\" x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) + "\" height=\"" +
-         num(h) + "\" style=\"" + style + "\"/>";
-}
-
-std::string text(const std::string &cls, int x, int y, const std::string &s, const std::string &style = "") {
-  return "<text class=\"" + cls + "\" x=\"" + num(x) + "\" y=\"" + num(y) + "\" text-anchor=\"middle\"" +
-         (style.empty() ? "" : " style=\"" + style + "\"") + ">" + xml_escape(s) + "</text>";
-}
-
-} // namespace
 
 std::string render_svg(const AccessDiagram &d) {
   const DiagramLayout l = layout_diagram(d);
@@ -105,7 +105,7 @@ std::string render_svg(const AccessDiagram &d) {
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"access-diagram\" width=\"" + num(width) + "\" height=\"" +
          num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height) +
          "\" role=\"img\" style=\"font-family:monospace;font-size:13px\"><title>" +
-         xml_escape(d.access_text() + " outside " + d.buffer_text()) + "</title>" + body + "</svg>";
+         markup_escape(d.access_text() + " outside " + d.buffer_text()) + "</title>" + body + "</svg>";
 }
 
 } // namespace pathwise

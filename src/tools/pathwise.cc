@@ -302,19 +302,7 @@ json merge_logs(const std::vector<std::string> &logs, const std::vector<std::str
 
 // --- HTML report ---
 
-std::string html_escape(const std::string &text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    default: out += c;
-    }
-  }
-  return out;
-}
+std::string html_escape(const std::string &text) { return pathwise::markup_escape(text); }
 
 // The file a URI names (file:// and %-escapes undone).
 std::string path_of_uri(std::string uri) {

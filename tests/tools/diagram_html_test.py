@@ -11,6 +11,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from html_test import html_tools, run_check  # noqa: E402
 
 # Each function one out-of-bounds access; one without (no picture).
 SOURCE = r"""
@@ -65,8 +67,7 @@ def main():
     ap.add_argument("--driver", required=True)
     ap.add_argument("--shots", default="")
     args = ap.parse_args()
-    node_path = subprocess.run([os.path.join(HERE, "..", "..", "scripts", "html-tools.sh")], stdout=subprocess.PIPE,
-                               text=True, check=True).stdout.strip()
+    node_path = html_tools()
     with tempfile.TemporaryDirectory() as tmp:
         with open(os.path.join(tmp, "oob.c"), "w") as f:
             f.write(SOURCE)
@@ -79,11 +80,7 @@ def main():
             return 1
         shots = args.shots or tmp
         os.makedirs(shots, exist_ok=True)
-        c = subprocess.run(["node", os.path.join(HERE, "diagram_check.js"), report, os.path.join(shots, "diagram")]
-                           + EXPECTED, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300,
-                           env=dict(os.environ, NODE_PATH=node_path))
-        print(c.stdout.strip())
-        ok = c.returncode == 0
+        ok = run_check("diagram_check.js", [report, os.path.join(shots, "diagram")] + EXPECTED, node_path)
         print("%d passed, %d failed" % (1 if ok else 0, 0 if ok else 1))
         return 0 if ok else 1
 

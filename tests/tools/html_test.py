@@ -15,13 +15,26 @@ sys.path.insert(0, HERE)
 import driver_test  # noqa: E402  (its sample project)
 
 
+def html_tools():
+    # The node_modules folder holding playwright-core (fetched if missing).
+    return subprocess.run([os.path.join(HERE, "..", "..", "scripts", "html-tools.sh")], stdout=subprocess.PIPE,
+                          text=True, check=True).stdout.strip()
+
+
+def run_check(script, argv, node_path):
+    # Runs a Chromium check script; prints what it said; True if it passed.
+    c = subprocess.run(["node", os.path.join(HERE, script)] + argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, timeout=300, env=dict(os.environ, NODE_PATH=node_path))
+    print(c.stdout.strip())
+    return c.returncode == 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--driver", required=True)
     ap.add_argument("--shots", default="")
     args = ap.parse_args()
-    node_path = subprocess.run([os.path.join(HERE, "..", "..", "scripts", "html-tools.sh")], stdout=subprocess.PIPE,
-                               text=True, check=True).stdout.strip()
+    node_path = html_tools()
     with tempfile.TemporaryDirectory() as tmp:
         driver_test.project(tmp)
         report = os.path.join(tmp, "report")
@@ -33,11 +46,8 @@ def main():
             return 1
         shots = args.shots or tmp
         os.makedirs(shots, exist_ok=True)
-        c = subprocess.run(["node", os.path.join(HERE, "html_check.js"), report, "2", os.path.join(shots, "report")],
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=300,
-                           env=dict(os.environ, NODE_PATH=node_path))
-        print(c.stdout.strip())
-        ok = c.returncode == 0 and os.path.exists(os.path.join(shots, "report-finding.png"))
+        ok = run_check("html_check.js", [report, "2", os.path.join(shots, "report")], node_path) and \
+            os.path.exists(os.path.join(shots, "report-finding.png"))
         print("%d passed, %d failed" % (1 if ok else 0, 0 if ok else 1))
         return 0 if ok else 1
 
