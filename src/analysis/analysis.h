@@ -1362,6 +1362,9 @@ private:
   // The size of the object root points to, its kind and its declared name
   // ("" if none); false if its size is not known.
   bool object_bounds(const State &s, SvalId root, int64_t &capacity, Memory &memory, std::string &name);
+  // Byte k of the char array on the stack that root points to was never
+  // written on this path.
+  bool unwritten_char(const State &s, SvalId root, int64_t k);
   // Byte k of the object root points to (of `capacity` bytes), if the
   // path knows it: a literal's, an array initialized from one (zeros
   // after it), a char stored there.

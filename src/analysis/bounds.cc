@@ -623,6 +623,32 @@ void FunctionAnalysis::note_capacity(const State &s, SvalId root, int64_t elem, 
   }
 }
 
+bool FunctionAnalysis::unwritten_char(const State &s, SvalId root, int64_t k) {
+  const Sval &r = m_svals[root];
+  if (r.kind != SK::LocalAddr || !set_contains(s.uninit, root))
+    return false;
+  const Local *l = local_of(s, static_cast<uint64_t>(r.a));
+  // (Arrays of chars only: their keys number bytes.)
+  if (!l || l->name.empty() || l->name.compare(0, 2, "D.") == 0 ||
+      !(l->type_name.rfind("char[", 0) == 0 || l->type_name.rfind("const char[", 0) == 0 ||
+        l->type_name.rfind("unsigned char[", 0) == 0 || l->type_name.rfind("signed char[", 0) == 0))
+    return false;
+  // Nothing bound in it but single chars, none of them byte k.
+  const std::string base = "L" + std::to_string(r.a);
+  for (const auto &m : s.memory) {
+    const std::string &key = rk(m.first);
+    if (!key_within(key, base))
+      continue;
+    if (key.size() <= base.size() + 2 || key[base.size()] != '[' || key.back() != ']')
+      return false;
+    char *end = nullptr;
+    const long long j = std::strtoll(key.c_str() + base.size() + 1, &end, 10);
+    if (!end || *end != ']' || end + 1 != key.c_str() + key.size() || j == k)
+      return false;
+  }
+  return true;
+}
+
 bool FunctionAnalysis::known_byte(const State &s, SvalId root, int64_t k, int64_t capacity, int64_t &byte) {
   const Sval &r = m_svals[root];
   if (r.kind == SK::StrAddr) {
@@ -787,9 +813,18 @@ void FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, 
     const std::string text = call.arg_texts && !call.arg_texts[a.arg].empty() ? call.arg_texts[a.arg] : "<unknown>";
     const std::string looking = "while looking for null terminator for argument " + std::to_string(a.arg + 1) +
                                 " (" + quote_expr(text) + ") of " + quote_expr(std::string(call.callee)) + "...";
+    // A byte the scan reaches that nothing wrote: a char array on the
+    // stack never written there ("char buf[16]; strlen (buf)": 'buf[0]').
+    int64_t k = off;
+    if (off >= 0 && off < capacity && !scan_string(s, root, off, capacity, limit, k, nullptr) && k < capacity &&
+        unwritten_char(s, root, k)) {
+      const Local *l = local_of(s, static_cast<uint64_t>(m_svals[root].a));
+      report_uninit(s, name + "[" + std::to_string(k) + "]", l ? l->loc : Loc{}, loc);
+      continue;
+    }
     // Inside the object: the bytes the path knows, up to a NUL, the end
     // of the object or the count; reported if they reach the end.
-    int64_t k = off;
+    k = off;
     if (off >= 0 && off < capacity &&
         (!scan_string(s, root, off, capacity, limit, k, nullptr) || k < capacity || k - off >= limit))
       continue;

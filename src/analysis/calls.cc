@@ -342,11 +342,6 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
           report_region(kStaleSetjmp, "", loc);
     }
   }
-  // A call may write what it is given a pointer to (fread, memset, init
-  // (&x)); reading from it is fine afterwards.
-  if (!s.uninit.empty())
-    for (SvalId a : call.args)
-      set_erase(s.uninit, root_of(a));
   check_call_bounds(s, call, loc);
   // (What a string copy leaves in its destination, known before the call
   // forgets what was there.)
@@ -356,6 +351,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   // (The C library's: not a function of this module that shares a name.)
   if (!(callee.kind == OpKind::Func && callee.id < m_module.symbols.size() && m_module.symbols[callee.id].body >= 0))
     check_string_args(s, call, loc);
+  // A call may write what it is given a pointer to (fread, memset, init
+  // (&x)); reading from it is fine afterwards.
+  if (!s.uninit.empty())
+    for (SvalId a : call.args)
+      set_erase(s.uninit, root_of(a));
   bool handled = false;
   if ((call.callee == "realloc" || call.callee == "__builtin_realloc") && call.args.size() == 2 &&
       m_forks_made < m_opts.max_forks) {

@@ -178,3 +178,42 @@ int each_use (int a)
   int z = x * 2; /* { dg-warning "use of uninitialized value 'x'" } */
   return y + z + a;
 }
+
+/* A string function reading a char array nothing wrote: the first byte it
+   reads that no code set.  */
+#include <string.h>
+
+size_t strlen_of_unwritten (void)
+{
+  char buf[16];
+  return strlen (buf); /* { dg-warning "use of uninitialized value 'buf\\[0\\]'" } */
+}
+
+size_t strlen_past_written (void)
+{
+  char buf[16];
+  buf[0] = 'a';
+  return strlen (buf); /* { dg-warning "use of uninitialized value 'buf\\[1\\]'" } */
+}
+
+char *strcat_onto_unwritten (const char *src)
+{
+  static char out[32];
+  char dest[10];
+  strcat (dest, src); /* { dg-warning "use of uninitialized value 'dest\\[0\\]'" } */
+  return strcpy (out, dest);
+}
+
+size_t strlen_after_memset_ok (void)
+{
+  char buf[16];
+  memset (buf, 0, sizeof buf);
+  return strlen (buf); /* { dg-bogus "uninitialized" } */
+}
+
+size_t strlen_after_strcpy_ok (const char *s)
+{
+  char buf[16];
+  strcpy (buf, "abc");
+  return strlen (buf); /* { dg-bogus "uninitialized" } */
+}
