@@ -336,10 +336,14 @@ private:
       }
     }
     const int format = format_argument(call.callee);
-    if (format >= 0 && static_cast<size_t>(format) < call.args.size() && tainted_string(ctx, call.args[format]))
-      ctx.report(kFormat, call.args[format], string_text(call.arg_text(format)));
-    if (is_command(call.callee) && !call.args.empty() && tainted_string(ctx, call.args[0]))
-      ctx.report(kCommand, call.args[0], string_text(call.arg_text(0)));
+    // (Reported on what holds the attacker's state, the pointer or the
+    // bytes it points to, so that the path starts where they came in.)
+    if (format >= 0 && static_cast<size_t>(format) < call.args.size())
+      if (const SvalId v = tainted_string_value(ctx, call.args[format]))
+        ctx.report(kFormat, v, string_text(call.arg_text(format)));
+    if (is_command(call.callee) && !call.args.empty())
+      if (const SvalId v = tainted_string_value(ctx, call.args[0]))
+        ctx.report(kCommand, v, string_text(call.arg_text(0)));
   }
 
   // A string as people name it: 'line' for the array line ('&line').
@@ -356,11 +360,13 @@ private:
 
   // A string an attacker wrote: the pointer came from them (getenv, argv),
   // or what it points to was read from outside.
-  static bool tainted_string(CheckerContext &ctx, SvalId p) {
+  static bool tainted_string(CheckerContext &ctx, SvalId p) { return tainted_string_value(ctx, p) != 0; }
+  // ...and which value holds that: p, or what it points to (0: neither).
+  static SvalId tainted_string_value(CheckerContext &ctx, SvalId p) {
     if (ctx.state(p) == Tainted)
-      return true;
+      return p;
     const SvalId content = ctx.pointee_value(p);
-    return content && ctx.state(content) == Tainted;
+    return content && ctx.state(content) == Tainted ? content : 0;
   }
 };
 

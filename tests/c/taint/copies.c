@@ -11,7 +11,7 @@ void command_built_by_snprintf (void)
   char line[100], cmd[200];
   if (!fgets (line, sizeof line, stdin))
     return;
-  snprintf (cmd, sizeof cmd, "ls %s", line);
+  snprintf (cmd, sizeof cmd, "ls %s", line); /* { dg-message "\\(1\\) 'cmd' gets an attacker-controlled value here" } */
   system (cmd); /* { dg-warning "use of attacker-controlled string 'cmd' as command \\\[CWE-78\\\]" } */
 }
 
