@@ -437,7 +437,7 @@ private:
         continue;
       const Local *l = local_of(s, static_cast<uint64_t>(m_svals[r].a));
       const std::string holder = memory_text(s, rk(m.first));
-      if (!l || l->name.empty() || l->name[0] == '<' || l->name.compare(0, 2, "D.") == 0 || holder.empty())
+      if (!l || !l->named_by_user() || holder.empty())
         continue;
       m_pending.push_back({&kStackAddressEscape, 0, 0, l->name, at, m_cur->index, m_depth, m_cur_node, *m_cur_events,
                            {}, 0, {l->loc, quote_expr(l->name) + " declared here"}, holder,
@@ -1441,9 +1441,12 @@ private:
   // (one target in the loop, the other outside it)?
   bool loop_test(uint32_t block, const Instruction &br) const;
   std::unordered_map<uint64_t, std::string> m_branch_texts;
-  // The taint checker tracks v (its value may be anything an attacker
-  // sends).
-  bool attacker_controlled(const State &s, SvalId v) const;
+  // Returning now ends the program: the analysed function is main, no
+  // call open (what it holds is not leaked).
+  bool ends_program(const State &s) const { return s.stack.empty() && m_module.function_name(fn()) == "main"; }
+  // A checker says v may hold any value (an attacker's), whatever its type
+  // promises.
+  bool may_be_any_value(const State &s, SvalId v) const;
   // "following 'case 3:' branch...", "following 'default:' branch..." for
   // case k of a switch (k = its number of cases: the default).
   const std::string &switch_text(uint32_t uid, const Instruction &sw, size_t k);

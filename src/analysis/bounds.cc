@@ -190,7 +190,8 @@ bool FunctionAnalysis::check_symbolic_end(const State &s, const Place &p, bool w
       __builtin_mul_overflow(at_add, elem, &at_add) || __builtin_add_overflow(at_add, p.size, &end_add) ||
       at_mul < size_mul || end_add <= size_add)
     return false;
-  const Warning &w = oob_warning(stack_allocation(root) ? Memory::Stack : Memory::Heap, write, true);
+  const Memory memory = stack_allocation(root) ? Memory::Stack : Memory::Heap;
+  const Warning &w = oob_warning(memory, write, true);
   if (m_opts.disabled.count(w.name))
     return false;
   // The size in the offset's units where it divides ("'n' elements").
@@ -217,8 +218,7 @@ bool FunctionAnalysis::check_symbolic_end(const State &s, const Place &p, bool w
   // the end.)
   std::shared_ptr<AccessDiagram> picture;
   if (!capacity.empty() && at_mul == size_mul) {
-    picture = std::make_shared<AccessDiagram>(
-        diagram_of(s, root, stack_allocation(root) ? Memory::Stack : Memory::Heap, "", write));
+    picture = std::make_shared<AccessDiagram>(diagram_of(s, root, memory, "", write));
     picture->capacity_text = capacity;
     picture->element = elem;
     picture->start = at_add - size_add;
@@ -629,7 +629,7 @@ bool FunctionAnalysis::unwritten_char(const State &s, SvalId root, int64_t k) {
     return false;
   const Local *l = local_of(s, static_cast<uint64_t>(r.a));
   // (Arrays of chars only: their keys number bytes.)
-  if (!l || l->name.empty() || l->name.compare(0, 2, "D.") == 0 ||
+  if (!l || !l->named_by_user() ||
       !(l->type_name.rfind("char[", 0) == 0 || l->type_name.rfind("const char[", 0) == 0 ||
         l->type_name.rfind("unsigned char[", 0) == 0 || l->type_name.rfind("signed char[", 0) == 0))
     return false;
@@ -810,25 +810,25 @@ void FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, 
     std::string name;
     if (!root || limit <= 0 || !object_bounds(s, root, capacity, memory, name))
       continue;
-    const std::string text = call.arg_texts && !call.arg_texts[a.arg].empty() ? call.arg_texts[a.arg] : "<unknown>";
-    const std::string looking = "while looking for null terminator for argument " + std::to_string(a.arg + 1) +
-                                " (" + quote_expr(text) + ") of " + quote_expr(std::string(call.callee)) + "...";
+    // Inside the object: the bytes the path knows, up to a NUL, the end
+    // of the object or the count.
+    int64_t k = off;
+    const bool inside = off >= 0 && off < capacity;
+    const bool known = inside && scan_string(s, root, off, capacity, limit, k, nullptr);
     // A byte the scan reaches that nothing wrote: a char array on the
     // stack never written there ("char buf[16]; strlen (buf)": 'buf[0]').
-    int64_t k = off;
-    if (off >= 0 && off < capacity && !scan_string(s, root, off, capacity, limit, k, nullptr) && k < capacity &&
-        unwritten_char(s, root, k)) {
+    if (inside && !known && k < capacity && unwritten_char(s, root, k)) {
       const Local *l = local_of(s, static_cast<uint64_t>(m_svals[root].a));
       report_uninit(s, name + "[" + std::to_string(k) + "]", l ? l->loc : Loc{}, loc);
       continue;
     }
-    // Inside the object: the bytes the path knows, up to a NUL, the end
-    // of the object or the count; reported if they reach the end.
-    k = off;
-    if (off >= 0 && off < capacity &&
-        (!scan_string(s, root, off, capacity, limit, k, nullptr) || k < capacity || k - off >= limit))
+    // Reported if the known bytes reach the end (or the pointer is outside).
+    if (inside && (!known || k < capacity || k - off >= limit))
       continue;
-    report_outside(s, root, k, k, 1, false, 0, loc, looking);
+    const std::string text = call.arg_texts && !call.arg_texts[a.arg].empty() ? call.arg_texts[a.arg] : "<unknown>";
+    report_outside(s, root, k, k, 1, false, 0, loc,
+                   "while looking for null terminator for argument " + std::to_string(a.arg + 1) + " (" +
+                       quote_expr(text) + ") of " + quote_expr(std::string(call.callee)) + "...");
   }
 }
 

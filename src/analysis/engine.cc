@@ -191,7 +191,7 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
   // what leaks, leaks at the statement (each return its own place; the
   // states that arrive there are alike, and only one would be told).
   if (s.stack.empty() && (here.known() || own_loc) && !tb.insns.empty() && tb.insns[0].opcode == Opcode::Ret &&
-      tb.insns[0].operands.empty() && m_module.function_name(fn()) != "main")
+      tb.insns[0].operands.empty() && !ends_program(s))
     purge(s, {}, {}, true, 0, entry);
   m_cur_events = saved;
   // Only a jump that is a statement of its own ('return;', 'goto') counts.
@@ -217,9 +217,9 @@ const std::string &FunctionAnalysis::branch_text(uint32_t uid, const Instruction
   return it->second;
 }
 
-bool FunctionAnalysis::attacker_controlled(const State &s, SvalId v) const {
+bool FunctionAnalysis::may_be_any_value(const State &s, SvalId v) const {
   for (size_t c = 0; c < m_checkers.size(); ++c)
-    if (std::string_view(m_checkers[c]->name()) == "taint" && map_get<StateId>(s.sm[c], v, 0) != 0)
+    if (const StateId st = map_get<StateId>(s.sm[c], v, 0); st && m_checkers[c]->may_be_any_value(st))
       return true;
   return false;
 }
@@ -547,8 +547,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       const Local *local =
           m_svals[root].kind == SK::LocalAddr ? local_of(s, static_cast<uint64_t>(m_svals[root].a)) : nullptr;
       // (Not the compiler's own temporaries: 'D.1993' means nothing to a reader.)
-      const bool named = !local || (!local->name.empty() && local->name.compare(0, 2, "D.") != 0 &&
-                                    local->name[0] != '<' && local->type.size != 0);
+      const bool named = !local || (local->named_by_user() && local->type.size != 0);
       if (root && named && set_contains(s.uninit, root) && !prefix.empty() && !enclosing_value(s, prefix) &&
           (!(whole || vague) || !bound_inside(s, prefix)) && (vague || whole || !read_memory(s, key + ".0")) &&
           (vague || whole || laid_out_alike(s, key)) && !union_written(s, in.place) &&
@@ -709,8 +708,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
                                             (key_base(key) >> kFrameShift) != s.stack.size()
                                         ? local_of(s, key_base(key))
                                         : nullptr;
-        const bool user_named = caller_local && !caller_local->name.empty() &&
-                                caller_local->name.compare(0, 2, "D.") != 0 && caller_local->name[0] != '<';
+        const bool user_named = caller_local && caller_local->named_by_user();
         m_key_text.emplace(text_key(s, key), user_named ? caller_local->name : m_cur->namer.place(named));
       }
     } else {
@@ -947,7 +945,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
       // (An enum's switch with a case for each value: its implicit default
       // is not a way through, unless the value is known to be another, or
       // an attacker chooses it.)
-      if (in.exhaustive && !known && !attacker_controlled(s, v))
+      if (in.exhaustive && !known && !may_be_any_value(s, v))
         any_case = true;
       if (!any_case) {
         // The default: none of the cases' values (as "differs from" facts,
@@ -974,7 +972,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
     }
     case Opcode::Ret: {
       // Returning from main ends the program: what it holds is not leaked.
-      if (s.stack.empty() && m_module.function_name(fn()) == "main")
+      if (ends_program(s))
         break;
       SvalId keep = in.operands.empty() ? 0 : operand_value(s, in.operands[0]);
       // A return the compiler made: at the 'return' statement that jumped

@@ -189,6 +189,10 @@ public:
   // Does a value in this state point to storage an allocator made fresh
   // (so it differs from the address of any variable)?
   virtual bool is_fresh_allocation(StateId) const { return false; }
+  // May a value in this state be anything at all, whatever the program's
+  // types promise (an attacker chose it: an enum may hold a value none of
+  // its enumerators has)?
+  virtual bool may_be_any_value(StateId) const { return false; }
   // v in state s became unreachable (and is not known to be NULL).
   virtual void on_leak(CheckerContext &, SvalId, StateId, const std::string &) {}
   // The analysed function starts (not a callee stepped into).

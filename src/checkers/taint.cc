@@ -160,15 +160,13 @@ int format_argument(std::string_view f) {
   return -1;
 }
 
-// Copies: the destination (0-based) of what the other arguments'
-// strings or bytes make (strcpy's source, sprintf's values); -1 if not one.
-int copy_destination(std::string_view f) {
-  if (one_of(f, {"strcpy", "strncpy", "strcat", "strncat", "stpcpy", "stpncpy", "memcpy", "memmove", "mempcpy",
+// Copies into their first argument of what the others' strings or bytes
+// make (strcpy's source, sprintf's values).
+bool copies_into_first(std::string_view f) {
+  return one_of(f, {"strcpy", "strncpy", "strcat", "strncat", "stpcpy", "stpncpy", "memcpy", "memmove", "mempcpy",
                  "sprintf", "snprintf", "vsprintf", "vsnprintf", "wcscpy", "wcsncpy", "wcscat", "wcsncat", "swprintf",
                  "__builtin_strcpy", "__builtin_strncpy", "__builtin_strcat", "__builtin_strncat", "__builtin_memcpy",
-                 "__builtin_memmove", "__builtin_sprintf", "__builtin_snprintf", "__builtin_stpcpy"}))
-    return 0;
-  return -1;
+                 "__builtin_memmove", "__builtin_sprintf", "__builtin_snprintf", "__builtin_stpcpy"});
 }
 
 // A new string copied from argument 0 (strdup); the number read from the
@@ -245,11 +243,10 @@ public:
     if (call.result && returns_input(call.callee))
       ctx.set_state(call.result, returns_byte(call.callee) ? StateId{Byte} : StateId{Tainted}, *call.result_text);
     // Copies and conversions carry what an attacker wrote on.
-    const int dest = copy_destination(call.callee);
-    if (dest >= 0 && static_cast<size_t>(dest) < call.args.size())
-      for (size_t k = 0; k < call.args.size(); ++k)
-        if (static_cast<int>(k) != dest && tainted_string(ctx, call.args[k])) {
-          taint_pointee(ctx, call, static_cast<size_t>(dest));
+    if (copies_into_first(call.callee))
+      for (size_t k = 1; k < call.args.size(); ++k)
+        if (tainted_string(ctx, call.args[k])) {
+          taint_pointee(ctx, call, 0);
           break;
         }
     if (call.result && !call.args.empty() && (duplicates_string(call.callee) || converts_string(call.callee)) &&
@@ -257,6 +254,8 @@ public:
       ctx.set_state(call.result, Tainted, *call.result_text);
     return false;
   }
+
+  bool may_be_any_value(StateId s) const override { return s != Start; }
 
   void on_derive(CheckerContext &ctx, SvalId result, SvalId a, SvalId b) override {
     const StateId s = combine(ctx.state(a), b ? ctx.state(b) : StateId{Start});

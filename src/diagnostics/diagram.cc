@@ -121,6 +121,7 @@ DiagramLayout layout_diagram(const AccessDiagram &d) {
     } else {
       lines.push_back(part == Part::After ? "after the end" : "before the start");
     }
+    l.box_lines = std::max(l.box_lines, lines.size());
     l.boxes.push_back({r, part, std::move(lines)});
   }
   for (Run r : runs([](const auto &x, const auto &y) { return x.part == y.part && x.accessed == y.accessed; })) {
@@ -170,11 +171,11 @@ DiagramLayout layout_diagram(const AccessDiagram &d) {
 namespace {
 
 struct Glyphs {
-  const char *h, *v, *tl, *tr, *bl, *br, *tee_down, *arrow, *brace_l, *brace_r, *brace_mid;
+  const char *h, *v, *tl, *tr, *bl, *br, *tee_down, *arrow, *brace_l, *brace_r;
 };
 
-const Glyphs kUnicode = {"─", "│", "┌", "┐", "└", "┘", "┬", "▼", "╰", "╯", "┬"};
-const Glyphs kAscii = {"-", "|", "+", "+", "+", "+", "+", "v", "`", "'", "+"};
+const Glyphs kUnicode = {"─", "│", "┌", "┐", "└", "┘", "┬", "▼", "╰", "╯"};
+const Glyphs kAscii = {"-", "|", "+", "+", "+", "+", "+", "v", "`", "'"};
 
 // A grid of cells, each one glyph.
 class Canvas {
@@ -253,12 +254,10 @@ std::string render_text(const AccessDiagram &d, Charset charset) {
   c.put(4, mid, g.arrow);
   // The buffer, and what lies before or after it.
   int row = 5;
-  size_t lines = 1;
+  const int lines = static_cast<int>(l.box_lines);
   for (const auto &box : l.boxes)
-    lines = std::max(lines, box.lines.size());
-  for (const auto &box : l.boxes)
-    c.box(g, left(box.run.a), right(box.run.b), row, row + static_cast<int>(lines) + 1, box.lines);
-  row += static_cast<int>(lines) + 2;
+    c.box(g, left(box.run.a), right(box.run.b), row, row + lines + 1, box.lines);
+  row += lines + 2;
   // Byte offsets at the boundaries.
   if (!l.offsets.empty()) {
     for (size_t i = 0; i < l.segments.size(); ++i)
@@ -270,7 +269,7 @@ std::string render_text(const AccessDiagram &d, Charset charset) {
   for (const auto &brace : l.braces) {
     const int x0 = left(brace.run.a), x1 = right(brace.run.b), at = (x0 + x1) / 2;
     for (int x = x0 + 1; x < x1; ++x)
-      c.put(row, x, x == at ? g.brace_mid : g.h);
+      c.put(row, x, x == at ? g.tee_down : g.h);
     c.put(row, x0, g.brace_l);
     c.put(row, x1, g.brace_r);
     c.text(row + 1, std::max(x0, at - cells(brace.label) / 2), brace.label);

@@ -66,6 +66,7 @@ struct DiagramLayout {
     std::string label;
   };
   std::vector<Box> boxes; // the buffer, and what is before or after it
+  size_t box_lines = 1;   // text lines in the fullest box (all are drawn as tall)
   Run access{0, 0};       // the bytes accessed
   std::vector<Brace> braces;
   // Byte offsets written under each boundary (segments.size() + 1 of

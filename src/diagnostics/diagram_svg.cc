@@ -57,10 +57,8 @@ std::string render_svg(const AccessDiagram &d) {
           num(amid + 6) + ",48 " + num(amid) + ",58\" style=\"fill:#e65100\"/>";
   // Under the boxes: the accessed bytes, inside the buffer a darker blue,
   // outside it red.
-  size_t lines = 1;
-  for (const auto &box : l.boxes)
-    lines = std::max(lines, box.lines.size());
-  const int by = 60, bh = static_cast<int>(lines) * 18 + 12;
+  const int lines = static_cast<int>(l.box_lines);
+  const int by = 60, bh = lines * 18 + 12;
   for (size_t i = 0; i < l.segments.size(); ++i) {
     const auto &s = l.segments[i];
     const bool inside = s.part == Part::Inside;
@@ -77,7 +75,7 @@ std::string render_svg(const AccessDiagram &d) {
     body += rect(inside ? "box" : "box outside-box", x0, by, x1 - x0, bh,
                  inside ? "fill:none;stroke:#1565c0;stroke-width:1.5"
                         : "fill:none;stroke:#757575;stroke-width:1.5;stroke-dasharray:4 3");
-    const int top = by + 6 + (static_cast<int>(lines - box.lines.size()) * 18) / 2;
+    const int top = by + 6 + ((lines - static_cast<int>(box.lines.size())) * 18) / 2;
     for (size_t k = 0; k < box.lines.size(); ++k)
       body += text("box-label", (x0 + x1) / 2, top + 13 + static_cast<int>(k) * 18, box.lines[k]);
   }

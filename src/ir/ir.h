@@ -176,6 +176,9 @@ struct Local {
   bool is_param = false;
   Loc loc; // its declaration
   std::string type_name; // arrays and records: the type as declared ("int32_t[10]"), for pictures
+  // A name the source wrote: not a compiler temporary's ("D.1993") nor
+  // the return slot's ("<retval>").
+  bool named_by_user() const { return !name.empty() && name[0] != '<' && name.compare(0, 2, "D.") != 0; }
 };
 
 struct Function {
