@@ -312,6 +312,7 @@ private:
   std::map<uint32_t, std::pair<Loc, std::set<size_t>>> m_dump_nodes; // __analyzer_dump_exploded_nodes: uid -> states
   std::map<uint32_t, std::pair<Loc, std::set<std::string>>> m_dump_states; // __analyzer_dump_state: uid -> state names
   std::map<uint32_t, std::pair<Loc, std::set<std::string>>> m_dump_capacity; // __analyzer_dump_capacity: uid -> texts
+  std::map<uint32_t, std::pair<Loc, std::string>> m_dump_messages; // other introspection: uid -> its answer
   bool m_entry_own = false; // passes take_branch's knowledge to enqueue
   bool m_path_ends = false;  // set by a call that does not return on this path
   std::unordered_map<std::string, std::string> m_key_text; // text_key() -> text
@@ -1019,6 +1020,22 @@ private:
       return key.empty() ? 0 : m_a.blob_read(m_s, key);
     }
     bool facts_dropped() const override { return m_s.approximate; }
+    bool constant_value(SvalId v, int64_t &value) const override {
+      if (m_a.m_svals[v].kind != SK::Const)
+        return false;
+      value = m_a.m_svals[v].a;
+      return true;
+    }
+    bool named_constant(const std::string &name, int64_t &value) const override {
+      return m_a.m_module.constant(name, value);
+    }
+    std::vector<SvalId> tracked_values() const override {
+      std::vector<SvalId> out;
+      for (const auto &e : m_s.sm[m_checker])
+        if (e.second)
+          out.push_back(e.first);
+      return out;
+    }
     std::string text_of(SvalId v) const override { return m_a.text_of_value(m_s, v); }
     SvalId base_of(SvalId v, int64_t &offset) const override {
       const Sval &sv = m_a.m_svals[v];
@@ -1372,7 +1389,9 @@ private:
   // The NUL-terminated strings a C library call reads (strlen's, fopen's
   // name): reported if the bytes the path knows end the object before
   // any NUL, or the pointer lies outside it.
-  void check_string_args(const State &s, const CallEvent &call, const Loc &loc);
+  // Returns true if it reported a byte nothing wrote (the path stops
+  // being told there: nothing else is checked at the call).
+  bool check_string_args(const State &s, const CallEvent &call, const Loc &loc);
   // The length of what a printf-like call writes (without the NUL), from
   // its format (argument fmt) and the arguments, where the path knows it
   // exactly (%s of known strings, %d of known numbers, %c, %%).
@@ -1410,6 +1429,11 @@ private:
   size_t m_forks_made = 0; // bounded: forks multiply within a block, past the node budget
   SvalId model_realloc(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
   void model_out_buffer(State &s, const Instruction &in, uint32_t uid, const Loc &loc, const CallEvent &call);
+  // pipe (fds) and its kin: the failure (-1, the array untouched) becomes
+  // a fork; this state takes the success (0), the two new descriptors
+  // made here (in call.stored) and written by store_call_results.
+  void fork_descriptor_pair(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
+  void store_call_results(State &s, const CallEvent &call);
   void allocate_into(State &s, const std::string &key, SvalId buf, const std::string &text, const Loc &loc,
                      const CallEvent &call);
   RawEvent outcome(const Loc &loc, const char *text) const { return event(RawEvent::Kind::Outcome, loc, text); }

@@ -794,11 +794,38 @@ bool FunctionAnalysis::string_copy_result(const State &s, const CallEvent &call,
   return !key.empty();
 }
 
-void FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, const Loc &loc) {
+bool FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, const Loc &loc) {
   if (s.loop_assumed || s.approximate)
-    return;
-  for (const libc::StringArg &a : libc::string_arguments(call.callee)) {
-    if (static_cast<size_t>(a.arg) >= call.args.size())
+    return false;
+  bool uninit = false;
+  // The C library's (a function of this module that shares a name is not
+  // one), and those declared null_terminated_string_arg.
+  std::vector<libc::StringArg> strings;
+  if (!call.has_body)
+    strings = libc::string_arguments(call.callee);
+  const size_t library = strings.size();
+  // (Declared with access (MODE, N, S) too: no more than S bytes read.)
+  if (call.declared)
+    for (uint32_t n : call.declared->string_args)
+      if (std::none_of(strings.begin(), strings.end(),
+                       [&](const libc::StringArg &a) { return a.arg + 1 == static_cast<int>(n); })) {
+        int bound = -1;
+        for (const ir::Symbol::SizedBuffer &b : call.declared->sized_buffers)
+          if (b.buffer == n && b.size)
+            bound = static_cast<int>(b.size) - 1;
+        strings.push_back({static_cast<int>(n) - 1, bound});
+      }
+  for (size_t i = 0; i < strings.size(); ++i) {
+    const libc::StringArg &a = strings[i];
+    // What the declaration says, told after a report about the argument.
+    const size_t reported = m_pending.size();
+    auto tell_declared = [&] {
+      if (i >= library && m_pending.size() > reported)
+        m_pending.back().note = {call.callee_loc, "argument " + std::to_string(a.arg + 1) + " of " +
+                                                      quote_expr(std::string(call.callee)) +
+                                                      " must be a pointer to a null-terminated string"};
+    };
+    if (a.arg < 0 || static_cast<size_t>(a.arg) >= call.args.size())
       continue;
     int64_t limit = INT64_MAX; // bytes the call may read at most
     if (a.bound >= 0 && (static_cast<size_t>(a.bound) >= call.args.size() || !known_value(s, call.args[a.bound], limit)))
@@ -820,6 +847,8 @@ void FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, 
     if (inside && !known && k < capacity && unwritten_char(s, root, k)) {
       const Local *l = local_of(s, static_cast<uint64_t>(m_svals[root].a));
       report_uninit(s, name + "[" + std::to_string(k) + "]", l ? l->loc : Loc{}, loc);
+      tell_declared();
+      uninit = true;
       continue;
     }
     // Reported if the known bytes reach the end (or the pointer is outside).
@@ -829,7 +858,9 @@ void FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, 
     report_outside(s, root, k, k, 1, false, 0, loc,
                    "while looking for null terminator for argument " + std::to_string(a.arg + 1) + " (" +
                        quote_expr(text) + ") of " + quote_expr(std::string(call.callee)) + "...");
+    tell_declared();
   }
+  return uninit;
 }
 
 } // namespace pathwise::detail

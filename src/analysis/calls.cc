@@ -185,6 +185,59 @@ void FunctionAnalysis::model_out_buffer(State &s, const Instruction &in, uint32_
     allocate_into(s, key, conjure(s, uid), text, loc, call);
 }
 
+void FunctionAnalysis::fork_descriptor_pair(State &s, const Instruction &in, uint32_t uid, const Loc &loc,
+                                            CallEvent &call) {
+  const int k = libc::descriptor_pair_argument(call.callee);
+  if (k < 0 || static_cast<size_t>(k) >= call.args.size() || pointee_key(call.args[static_cast<size_t>(k)]).empty())
+    return;
+  const auto arg = static_cast<size_t>(k);
+  const std::string what = "when %<" + std::string(call.callee) + "%> ";
+  const SvalId zero = m_svals.get(SK::Const, 0);
+  if (m_forks_made < m_opts.max_forks) {
+    Fork failed{s, *m_cur_events};
+    if (in.result && call.result)
+      failed.state.bind(in.result, call.result);
+    if (!call.result || assume(failed.state, call.result, OpName::Eq, m_svals.get(SK::Const, -1))) {
+      failed.events.push_back(outcome(loc, (what + "fails").c_str()));
+      m_forks.push_back(std::move(failed));
+      ++m_forks_made;
+    }
+  }
+  if (call.result && !assume(s, call.result, OpName::Eq, zero))
+    return;
+  m_cur_events->push_back(outcome(loc, (what + "succeeds").c_str()));
+  std::string base = call.arg_text(arg);
+  if (!base.empty() && base[0] == '&')
+    base = base.substr(1);
+  int64_t k_next = 0;
+  for (int64_t i = 0; i < 2; ++i) {
+    // (Fresh values of this step, neither the result nor the other.)
+    SvalId fd = 0;
+    do
+      fd = m_svals.get(SK::Conjured, uid, k_next++);
+    while (fd == call.result || sval_in_use(s, fd));
+    call.stored.push_back({arg, i, fd, base.empty() ? "" : base + "[" + std::to_string(i) + "]"});
+    assume(s, fd, OpName::Ge, zero);
+  }
+}
+
+void FunctionAnalysis::store_call_results(State &s, const CallEvent &call) {
+  for (const CallEvent::Stored &st : call.stored) {
+    // (Elements of an array variable are keyed by index; beyond what a
+    // pointer points to, by bytes.)
+    std::string key = pointee_key(call.args[st.arg]);
+    if (!key.empty() && key[0] == 'S')
+      key = pointee_key(call.args[st.arg], st.element * static_cast<int64_t>(sizeof(int)));
+    else if (!key.empty())
+      key += "[" + std::to_string(st.element) + "]";
+    if (key.empty())
+      continue;
+    write_memory(s, key, st.value);
+    if (!st.text.empty())
+      m_key_text.emplace(text_key(s, key), st.text);
+  }
+}
+
 namespace {
 
 // What a function without a body does with a pointer argument, by its
@@ -281,6 +334,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size()) {
     const Symbol &sym = m_module.symbols[callee.id];
     call.callee_loc = sym.loc;
+    call.declared = &sym;
     call.alloc_size = &sym.alloc_size;
     call.size_args = &sym.size_args;
     if (sym.body < 0 && !sym.sized_buffers.empty())
@@ -342,15 +396,17 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
           report_region(kStaleSetjmp, "", loc);
     }
   }
-  check_call_bounds(s, call, loc);
   // (What a string copy leaves in its destination, known before the call
   // forgets what was there.)
   std::string copied_key, copied;
   if (!string_copy_result(s, call, copied_key, copied))
     copied_key.clear();
-  // (The C library's: not a function of this module that shares a name.)
-  if (!(callee.kind == OpKind::Func && callee.id < m_module.symbols.size() && m_module.symbols[callee.id].body >= 0))
-    check_string_args(s, call, loc);
+  if (!check_string_args(s, call, loc))
+    check_call_bounds(s, call, loc);
+  // (Before the call counts as writing its arguments: pipe's failure
+  // writes nothing.)
+  if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size() && m_module.symbols[callee.id].body < 0)
+    fork_descriptor_pair(s, in, uid, loc, call);
   // A call may write what it is given a pointer to (fread, memset, init
   // (&x)); reading from it is fine afterwards.
   if (!s.uninit.empty())
@@ -379,6 +435,16 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     auto &d = m_dump_capacity[uid];
     d.first = loc;
     d.second.insert(capacity_text(s, call.args[0]));
+    return result;
+  }
+  // A named constant of the translation unit (see Module::constants).
+  if (call.callee == "__analyzer_dump_named_constant" && call.args.size() == 1 &&
+      in.operands[1].kind == OpKind::Str) {
+    const std::string name = in.operands[1].str.substr(0, in.operands[1].str.find('\0'));
+    int64_t v = 0;
+    m_dump_messages[uid] = {loc, m_module.constant(name, v) ? "named constant %<" + name + "%> has value %<" +
+                                                                  std::to_string(v) + "%>"
+                                                            : "named constant %<" + name + "%> has unknown value"};
     return result;
   }
   if (call.callee == "__analyzer_dump_path") {
@@ -552,6 +618,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     }
   }
   model_out_buffer(s, in, uid, loc, call);
+  store_call_results(s, call);
   if (!copied_key.empty()) {
     clear_memory(s, copied_key);
     write_memory(s, copied_key, m_svals.get(SK::StrAddr, m_svals.string_id(copied)));

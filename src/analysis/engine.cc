@@ -1140,6 +1140,8 @@ FunctionResult FunctionAnalysis::run() {
   for (const auto &[uid, seen] : m_dump_capacity)
     for (const std::string &text : seen.second)
       answer(uid, seen.first, "capacity: %<" + text + "%>");
+  for (const auto &[uid, said] : m_dump_messages)
+    answer(uid, said.first, said.second);
   // A checker's states of a value at each __analyzer_dump_state.
   for (const auto &[uid, seen] : m_dump_states)
     for (const std::string &name : seen.second)

@@ -56,6 +56,12 @@ int written_argument(std::string_view f) {
   return -1;
 }
 
+int descriptor_pair_argument(std::string_view f) {
+  if (named(f, {"pipe", "pipe2"}))
+    return 0;
+  return named(f, {"socketpair"}) ? 3 : -1;
+}
+
 bool is_setjmp(std::string_view f) { return named(f, {"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp"}); }
 
 bool is_longjmp(std::string_view f) { return named(f, {"longjmp", "_longjmp", "siglongjmp", "__longjmp_chk"}); }

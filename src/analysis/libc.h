@@ -34,6 +34,11 @@ bool overwrites_first(std::string_view f);
 // destination, read's buffer): its index, or -1.
 int written_argument(std::string_view f);
 
+// Fills an array of two new file descriptors through an argument (pipe,
+// pipe2: 0; socketpair: 3): its index, or -1. It returns 0, or -1 having
+// written nothing.
+int descriptor_pair_argument(std::string_view f);
+
 // setjmp and its kin (remember where to come back to), and longjmp and its
 // kin (go back there).
 bool is_setjmp(std::string_view f);

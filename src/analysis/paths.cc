@@ -42,8 +42,22 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   std::vector<bool> failed_inside;
   bool returned_call_failed = false;
   StateId tracked_kind = 0; // the tracked value's state on the way (the finding's checker)
+  // The outcome of the call at which the story starts ("when 'pipe'
+  // succeeds", then "opened here"): told with it.
+  const RawEvent *outcome_before = nullptr;
   for (const auto &[e, tracked] : raw) {
     PathEvent ev{e->loc, e->fn, e->depth, e->text_ref()};
+    if (e->kind == RawEvent::Kind::Outcome && !started) {
+      outcome_before = e;
+      continue;
+    }
+    if (e->kind == RawEvent::Kind::StateChange && !started && outcome_before && e->checker == p.checker &&
+        e->v == tracked && outcome_before->loc.line == e->loc.line && outcome_before->loc.file == e->loc.file &&
+        outcome_before->depth == e->depth)
+      items.push_back({{outcome_before->loc, outcome_before->fn, outcome_before->depth, outcome_before->text_ref()},
+                       Role::Relevant, false});
+    if (e->kind != RawEvent::Kind::Outcome)
+      outcome_before = e->kind == RawEvent::Kind::StateChange ? outcome_before : nullptr;
     if (e->kind == RawEvent::Kind::Call) {
       failed_inside.push_back(false);
     } else if (e->kind == RawEvent::Kind::Return && !failed_inside.empty()) {

@@ -83,6 +83,18 @@ struct CallEvent {
   // here, except a printf's or scanf's values its format does not take as
   // pointers ('%p', '%d'), or all of them when the format is not known.
   uint64_t reads_through = 0;
+  // New values the call stores through its arguments, and where: pipe's
+  // two descriptors, ints at (0, 0) and (0, 1) (argument, element).
+  struct Stored {
+    size_t arg;
+    int64_t element;
+    SvalId value;
+    std::string text; // "fds[1]"
+  };
+  std::vector<Stored> stored;
+  // The callee's declaration, when the call names one: its attributes
+  // (fd_arg, null_terminated_string_arg, ...).
+  const ir::Symbol *declared = nullptr;
   bool reads_through_arg(size_t k) const { return k < 64 && (reads_through >> k & 1); }
   const std::string &arg_text(size_t i) const { return arg_texts[i]; }
 };
@@ -155,6 +167,13 @@ public:
   // The value standing for all of what pointer v points to, if a call
   // filled it (0: none).
   virtual SvalId pointee_value(SvalId v) const = 0;
+  // v is a known integer: its value.
+  virtual bool constant_value(SvalId v, int64_t &value) const = 0;
+  // A named constant of the translation unit (a macro or an enumerator the
+  // checker asked for, see Checker::named_constants).
+  virtual bool named_constant(const std::string &name, int64_t &value) const = 0;
+  // The values this checker gives a state other than start, on this path.
+  virtual std::vector<SvalId> tracked_values() const = 0;
   // Facts were dropped on the way here (generalization): what branches
   // taught about values may be missing.
   virtual bool facts_dropped() const = 0;
@@ -169,6 +188,9 @@ public:
   // keep more in a state, like which deallocator releases a pointer).
   virtual StateId kind_of(StateId s) const { return s; }
   virtual std::vector<const Warning *> warnings() const = 0;
+  // The named constants of the analysed code the checker reads (O_RDONLY):
+  // the front end looks them up (macros, enumerators).
+  virtual std::vector<std::string> named_constants() const { return {}; }
 
   // A call to a named function. Returns true if the checker modelled it
   // completely, so the engine does not let its arguments escape.

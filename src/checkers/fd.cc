@@ -1,6 +1,7 @@
 // fd checker: POSIX file descriptors — leaks, double close, use after
 // close, use without checking that open succeeded (GCC 13's names).
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -12,9 +13,21 @@ namespace {
 // Unchecked: made by open() and the like (-1 when that failed); Valid:
 // known to be a descriptor (checked >= 0, or one of pipe()'s); Closed:
 // given to close(); Stop: reported once already, handed to something else
-// (fdopen), or known invalid; Pair: the array pipe() and socketpair()
-// fill (what is read from it is Valid).
-enum : StateId { Start = 0, Unchecked, Closed, Stop, Valid, Pair, Invalid };
+// (fdopen), or known invalid; Invalid: known < 0 (open() failed).
+// (State 5 is unused.)
+enum : StateId { Start = 0, Unchecked, Closed, Stop, Valid, Unused, Invalid };
+
+// Beside its kind, an open descriptor's state says how it was opened
+// (read-only or write-only; neither: read-write or not known), and whether
+// the program owns it (not a number it chose itself, dup2's second
+// argument: losing that is no leak).
+constexpr StateId kKindMask = 0x0f;
+constexpr StateId kReadOnly = 0x10;
+constexpr StateId kWriteOnly = 0x20;
+constexpr StateId kModeMask = kReadOnly | kWriteOnly;
+constexpr StateId kBorrowed = 0x40;
+
+StateId kind(StateId s) { return s == kAnyState ? s : static_cast<StateId>(s & kKindMask); }
 
 const ChangeText kOpened{Start, Unchecked, "opened here"};
 const ChangeText kFromPair{Start, Valid, "opened here"};
@@ -69,19 +82,26 @@ const Warning kFdUseWithoutCheck{"fd-use-without-check",
                                  "%E could be invalid",
                                  Unchecked};
 
+// Reading from a descriptor opened write-only, or writing to one opened
+// read-only (%X: "read-only" or "write-only").
+const Warning kFdAccessModeMismatch{"fd-access-mode-mismatch",
+                                    0,
+                                    "",
+                                    "%<%D%> on %X file descriptor %E",
+                                    {kOpened, kFromPair, kAssumeValid},
+                                    "%<%D%> on %X file descriptor %E",
+                                    "%<%D%> on %X file descriptor %E",
+                                    Unchecked};
+
 // Functions returning a new descriptor (-1 on failure).
 bool is_opener(std::string_view f) {
   return one_of(f, {"open", "open64", "openat", "openat64", "creat", "creat64", "socket", "accept", "accept4", "dup",
-                    "epoll_create", "epoll_create1", "eventfd", "memfd_create", "inotify_init", "inotify_init1",
-                    "timerfd_create", "signalfd"});
+                    "dup2", "dup3", "epoll_create", "epoll_create1", "eventfd", "memfd_create", "inotify_init",
+                    "inotify_init1", "timerfd_create", "signalfd"});
 }
 
-// Functions that fill an array of two descriptors: its argument index.
-int pair_argument(std::string_view f) {
-  if (one_of(f, {"pipe", "pipe2"}))
-    return 0;
-  return f == "socketpair" ? 3 : -1;
-}
+// Functions that fill an array of two descriptors (the engine stores them).
+bool is_pair_maker(std::string_view f) { return one_of(f, {"pipe", "pipe2", "socketpair"}); }
 
 // Functions that use the descriptor given as their first argument.
 bool uses_first(std::string_view f) {
@@ -93,47 +113,78 @@ bool uses_first(std::string_view f) {
                     "fcntl",  "ioctl",     "getsockname", "getpeername", "posix_fadvise", "fstatfs"});
 }
 
+// ...and what they need it opened for.
+bool reads_from(std::string_view f) {
+  return one_of(f, {"read", "pread", "pread64", "readv", "recv", "recvfrom", "recvmsg"});
+}
+bool writes_to(std::string_view f) {
+  return one_of(f, {"write", "pwrite", "pwrite64", "writev", "send", "sendto", "sendmsg"});
+}
+
+// Which argument of an opener holds open()'s flags (-1: none).
+int flags_argument(std::string_view f) {
+  if (one_of(f, {"open", "open64"}))
+    return 1;
+  return one_of(f, {"openat", "openat64"}) ? 2 : -1;
+}
+
+bool listed(const std::vector<uint32_t> &v, size_t k) {
+  return std::find(v.begin(), v.end(), static_cast<uint32_t>(k + 1)) != v.end();
+}
+
 class FdChecker final : public Checker {
 public:
   const char *name() const override { return "fd"; }
-  bool models(std::string_view f) const override { return is_opener(f) || pair_argument(f) >= 0 || f == "close"; }
+  bool models(std::string_view f) const override { return is_opener(f) || is_pair_maker(f) || f == "close"; }
 
   const std::vector<const char *> &state_names() const override {
-    static const std::vector<const char *> names = {"start", "unchecked", "closed", "stop", "valid", "pair",
+    static const std::vector<const char *> names = {"start", "unchecked", "closed", "stop", "valid", "unused",
                                                     "invalid"};
     return names;
   }
+  StateId kind_of(StateId s) const override { return kind(s); }
 
   std::vector<const Warning *> warnings() const override {
-    return {&kFdLeak, &kFdDoubleClose, &kFdUseAfterClose, &kFdUseWithoutCheck};
+    return {&kFdLeak, &kFdDoubleClose, &kFdUseAfterClose, &kFdUseWithoutCheck, &kFdAccessModeMismatch};
+  }
+
+  // open()'s flags as the code's own headers define them.
+  std::vector<std::string> named_constants() const override {
+    return {"O_ACCMODE", "O_RDONLY", "O_WRONLY", "O_RDWR"};
   }
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
     const bool uses = uses_first(call.callee);
     // (dup of a closed descriptor fails: nothing to track in its result.)
-    const bool closed_arg = uses && !call.args.empty() && ctx.state(call.args[0]) == Closed;
+    const bool closed_arg = uses && !call.args.empty() && kind(ctx.state(call.args[0])) == Closed;
+    const bool dup_to = one_of(call.callee, {"dup2", "dup3"});
+    // (dup2's second descriptor need not be open: it is closed first.)
     if (uses && !call.args.empty())
-      use(ctx, call, std::string(call.callee));
+      use(ctx, call, 0, Need::Open);
+    if (dup_to && call.args.size() >= 2)
+      use(ctx, call, 1, Need::NotInvalid);
+    const bool declared = use_declared(ctx, call);
     if (is_opener(call.callee)) {
-      if (call.result && !closed_arg) {
-        ctx.set_state(call.result, Unchecked, *call.result_text);
-        ctx.assume(call.result, ir::OpName::Ge, -1); // a descriptor, or -1
-      }
+      if (call.result && !closed_arg)
+        opened(ctx, call);
       return true;
     }
-    const int pair = pair_argument(call.callee);
-    if (pair >= 0 && static_cast<size_t>(pair) < call.args.size()) {
-      if (const SvalId fds = ctx.fill_pointee(call.args[static_cast<size_t>(pair)]))
-        ctx.set_state(fds, Pair, call.arg_text(static_cast<size_t>(pair)));
+    // pipe (fds): the two descriptors it made, when it succeeds.
+    if (is_pair_maker(call.callee)) {
+      for (const CallEvent::Stored &st : call.stored)
+        ctx.set_state_told(st.value, Valid, st.text, "opened here as read-write");
       return true;
     }
     if (call.callee == "close" && !call.args.empty()) {
       const SvalId fd = call.args[0];
-      const StateId s = ctx.state(fd);
+      const StateId s = kind(ctx.state(fd));
       if (s == Closed) {
         ctx.report(kFdDoubleClose, fd, call.arg_text(0));
         ctx.set_state(fd, Stop, call.arg_text(0));
-      } else if (s == Unchecked || s == Valid) {
+      } else if (s == Unchecked || s == Valid ||
+                 (s == Start && ctx.compare(fd, ir::OpName::Lt, 0) != Tri::True)) {
+        // (Any descriptor: closing stdin twice is a double close too; -1
+        // is none.)
         ctx.set_state(fd, Closed, call.arg_text(0));
       }
       return true;
@@ -141,25 +192,23 @@ public:
     // A stream made from the descriptor owns it now (the file checker's).
     if (call.callee == "fdopen" && !call.args.empty() && ctx.state(call.args[0]) != Start)
       ctx.set_state(call.args[0], Stop, call.arg_text(0));
-    return uses;
+    return uses || declared;
   }
 
-  bool is_leakable(StateId s) const override { return s == Unchecked || s == Valid; }
-
-  // fds[0] and fds[1] after pipe (fds).
-  void on_derive(CheckerContext &ctx, SvalId result, SvalId a, SvalId b) override {
-    if (!b && ctx.state(a) == Pair)
-      ctx.set_state(result, Valid, "");
+  bool is_leakable(StateId s) const override {
+    return (kind(s) == Unchecked || kind(s) == Valid) && !(s & kBorrowed);
   }
 
   // "fd >= 0", "fd != -1": valid on that branch; "fd < 0": nothing to
   // close.
   void on_condition(CheckerContext &ctx, SvalId a, ir::OpName, SvalId b, bool) override {
     for (SvalId fd : {a, b}) {
-      if (ctx.state(fd) != Unchecked)
+      const StateId s = ctx.state(fd);
+      if (kind(s) != Unchecked)
         continue;
+      const auto keep = static_cast<StateId>(s & ~kKindMask);
       if (ctx.compare(fd, ir::OpName::Ge, 0) == Tri::True)
-        ctx.set_state(fd, Valid, ctx.text_of(fd));
+        ctx.set_state(fd, static_cast<StateId>(Valid | keep), ctx.text_of(fd));
       else if (ctx.compare(fd, ir::OpName::Lt, 0) == Tri::True)
         ctx.set_state(fd, Invalid, ctx.text_of(fd)); // (open failed: nothing to close, nothing to use)
     }
@@ -171,21 +220,121 @@ public:
   }
 
 private:
-  void use(CheckerContext &ctx, const CallEvent &call, const std::string &callee) {
-    const SvalId fd = call.args[0];
+  enum class Need { NotInvalid, Open, Readable, Writable };
+
+  // How a new descriptor was opened: read-only, write-only, 0 for
+  // read-write; false if that is not known.
+  bool access_mode(const CheckerContext &ctx, const CallEvent &call, StateId &mode) const {
+    if (one_of(call.callee, {"creat", "creat64"})) {
+      mode = kWriteOnly;
+      return true;
+    }
+    // (The duplicate of a descriptor is opened as that one was.)
+    if (one_of(call.callee, {"dup", "dup2", "dup3"}) && !call.args.empty()) {
+      mode = static_cast<StateId>(ctx.state(call.args[0]) & kModeMask);
+      return false;
+    }
+    const int k = flags_argument(call.callee);
+    int64_t flags = 0;
+    if (k < 0 || static_cast<size_t>(k) >= call.args.size() ||
+        !ctx.constant_value(call.args[static_cast<size_t>(k)], flags))
+      return false;
+    auto constant = [&](const char *name, int64_t dflt) {
+      int64_t v = dflt;
+      ctx.named_constant(name, v);
+      return v;
+    };
+    // (Without the code's own definitions: Linux's.)
+    const int64_t acc = flags & constant("O_ACCMODE", 3);
+    if (acc == constant("O_RDONLY", 0))
+      mode = kReadOnly;
+    else if (acc == constant("O_WRONLY", 1))
+      mode = kWriteOnly;
+    else if (acc == constant("O_RDWR", 2))
+      mode = 0;
+    else
+      return false;
+    return true;
+  }
+
+  void opened(CheckerContext &ctx, const CallEvent &call) {
+    // A call that makes a descriptor may make one of the numbers that
+    // were closed (the lowest free one): those hold nothing closed now.
+    for (SvalId v : ctx.tracked_values())
+      if (kind(ctx.state(v)) == Closed && ctx.is_constant(v))
+        ctx.set_state(v, Start, "");
+    StateId mode = 0;
+    const bool told = access_mode(ctx, call, mode);
+    // dup2 and dup3 give the number the caller chose: not its to lose.
+    const StateId borrowed = one_of(call.callee, {"dup2", "dup3"}) ? kBorrowed : 0;
+    const auto s = static_cast<StateId>(Unchecked | mode | borrowed);
+    if (told)
+      ctx.set_state_told(call.result, s, *call.result_text,
+                         mode == kReadOnly    ? "opened here as read-only"
+                         : mode == kWriteOnly ? "opened here as write-only"
+                                              : "opened here as read-write");
+    else
+      ctx.set_state(call.result, s, *call.result_text);
+    ctx.assume(call.result, ir::OpName::Ge, -1); // a descriptor, or -1
+  }
+
+  // Arguments the callee's declaration says must be descriptors:
+  // fd_arg (open), fd_arg_read, fd_arg_write. Returns true if it has some.
+  bool use_declared(CheckerContext &ctx, const CallEvent &call) {
+    if (!call.declared)
+      return false;
+    const ir::Symbol &sym = *call.declared;
+    if (sym.fd_args.empty() && sym.fd_read_args.empty() && sym.fd_write_args.empty())
+      return false;
+    for (size_t k = 0; k < call.args.size(); ++k) {
+      const char *attr = listed(sym.fd_args, k)       ? "fd_arg"
+                         : listed(sym.fd_read_args, k)  ? "fd_arg_read"
+                         : listed(sym.fd_write_args, k) ? "fd_arg_write"
+                                                        : nullptr;
+      if (!attr)
+        continue;
+      const std::string n = std::to_string(k + 1);
+      const std::string what = attr == std::string("fd_arg")        ? "an open"
+                               : attr == std::string("fd_arg_read") ? "a readable"
+                                                                   : "a writable";
+      const Origin note{call.callee_loc, "argument " + n + " of %<" + std::string(call.callee) + "%> must be " +
+                                             what + " file descriptor, due to %<__attribute__((" + attr + "(" + n +
+                                             ")))%>"};
+      use(ctx, call, k,
+          attr == std::string("fd_arg")          ? Need::Open
+          : attr == std::string("fd_arg_read") ? Need::Readable
+                                                : Need::Writable,
+          &note);
+    }
+    return true;
+  }
+
+  // Argument k of the call must be a descriptor (open, and for reading or
+  // writing).
+  void use(CheckerContext &ctx, const CallEvent &call, size_t k, Need need, const Origin *note = nullptr) {
+    const SvalId fd = call.args[k];
     const StateId s = ctx.state(fd);
-    if (s == Closed) {
-      ctx.report(kFdUseAfterClose, fd, call.arg_text(0), nullptr, 0, nullptr, callee);
-      ctx.set_state(fd, Stop, call.arg_text(0));
-    } else if (s == Unchecked && ctx.compare(fd, ir::OpName::Ge, 0) == Tri::Unknown && !ctx.facts_dropped()) {
+    const std::string callee(call.callee);
+    if (need == Need::Open && reads_from(call.callee))
+      need = Need::Readable;
+    else if (need == Need::Open && writes_to(call.callee))
+      need = Need::Writable;
+    if (kind(s) == Closed && need != Need::NotInvalid) {
+      // (Still closed after: each use is reported.)
+      ctx.report(kFdUseAfterClose, fd, call.arg_text(k), nullptr, 0, note, callee);
+    } else if (kind(s) == Unchecked && ctx.compare(fd, ir::OpName::Ge, 0) == Tri::Unknown && !ctx.facts_dropped()) {
       // Used before anything showed that open() succeeded: warned once.
-      ctx.report(kFdUseWithoutCheck, fd, call.arg_text(0), nullptr, 0, nullptr, callee);
-    } else if ((s == Invalid || (s == Start && ctx.is_constant(fd))) &&
+      ctx.report(kFdUseWithoutCheck, fd, call.arg_text(k), nullptr, 0, note, callee);
+    } else if ((kind(s) == Invalid || (s == Start && ctx.is_constant(fd))) &&
                ctx.compare(fd, ir::OpName::Lt, 0) == Tri::True && !ctx.facts_dropped()) {
       // Known not to be a descriptor: open() failed on this path, or -1.
-      ctx.report(kFdUseWithoutCheck, fd, call.arg_text(0), nullptr, 0, nullptr, callee);
-      if (s == Invalid)
-        ctx.set_state(fd, Stop, call.arg_text(0));
+      ctx.report(kFdUseWithoutCheck, fd, call.arg_text(k), nullptr, 0, note, callee);
+      if (kind(s) == Invalid)
+        ctx.set_state(fd, Stop, call.arg_text(k));
+    } else if ((kind(s) == Unchecked || kind(s) == Valid) &&
+               ((need == Need::Readable && (s & kWriteOnly)) || (need == Need::Writable && (s & kReadOnly)))) {
+      ctx.report(kFdAccessModeMismatch, fd, call.arg_text(k), nullptr, 0, note, callee,
+                 s & kWriteOnly ? "write-only" : "read-only");
     }
   }
 };

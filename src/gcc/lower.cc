@@ -393,6 +393,20 @@ private:
         (DECL_IS_OPERATOR_NEW_P(decl) || sym.name.rfind("__builtin_operator_new", 0) == 0))
       sym.returns_nonnull = true;
     sym.tainted_args = function_attribute(decl, "tainted_args") != NULL_TREE;
+    // fd_arg (N), fd_arg_read (N), fd_arg_write (N),
+    // null_terminated_string_arg (N): each may be given more than once.
+    const std::pair<const char *, std::vector<uint32_t> *> positional[] = {
+        {"fd_arg", &sym.fd_args},
+        {"fd_arg_read", &sym.fd_read_args},
+        {"fd_arg_write", &sym.fd_write_args},
+        {"null_terminated_string_arg", &sym.string_args}};
+    for (const auto &[name, out] : positional)
+      for (tree attrs : {DECL_ATTRIBUTES(decl), TYPE_ATTRIBUTES(TREE_TYPE(decl))})
+        for (tree a = lookup_attribute(name, attrs); a; a = lookup_attribute(name, TREE_CHAIN(a)))
+          if (TREE_VALUE(a))
+            if (uint32_t n = small_constant(TREE_VALUE(TREE_VALUE(a))))
+              if (std::find(out->begin(), out->end(), n) == out->end())
+                out->push_back(n);
     if (tree a = function_attribute(decl, "alloc_size"))
       for (tree arg = TREE_VALUE(a); arg; arg = TREE_CHAIN(arg))
         if (uint32_t n = small_constant(TREE_VALUE(arg)))

@@ -15,6 +15,8 @@
 
 #include "analysis/engine.h"
 #include "diagnostics/sarif.h"
+#include "gcc/attributes.h"
+#include "gcc/constants.h"
 #include "gcc/lower.h"
 #include "gcc/report.h"
 #include "gcc/gcc-includes.h"
@@ -294,6 +296,7 @@ void analyse_translation_unit() {
     }
   }
   lowering.mark_tainted_callbacks();
+  fill_named_constants(module);
   if (g_options.dump_ir)
     dump_module(module);
 
@@ -479,5 +482,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
   insert_after(new Pass(g), "analyzer");
   insert_after(new LowerPass(g), "ssa");
   register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr, const_cast<ggc_root_tab *>(kRoots));
+  register_new_attributes(info->base_name);
+  register_named_constants(info->base_name);
   return 0;
 }

@@ -493,8 +493,19 @@ std::string print_function(const Module &m, const Function &f) {
   return p.out.str();
 }
 
+bool Module::constant(const std::string &name, int64_t &value) const {
+  for (const auto &c : constants)
+    if (c.first == name) {
+      value = c.second;
+      return true;
+    }
+  return false;
+}
+
 std::string print_module(const Module &m) {
   std::ostringstream out;
+  for (const auto &c : m.constants)
+    out << "constant " << c.first << " = " << c.second << "\n";
   for (size_t s = 0; s < m.symbols.size(); ++s) {
     const Symbol &sym = m.symbols[s];
     if (sym.kind == SymbolKind::Variable) {
@@ -536,7 +547,9 @@ std::string print_module(const Module &m) {
         out << ")";
       }
       out << number_list("readonly", sym.const_pointee) << number_list("writeonly", sym.write_only)
-          << number_list("sizes", sym.size_args) << number_list("readwrite", sym.read_write);
+          << number_list("sizes", sym.size_args) << number_list("readwrite", sym.read_write)
+          << number_list("fd", sym.fd_args) << number_list("fd_read", sym.fd_read_args)
+          << number_list("fd_write", sym.fd_write_args) << number_list("strings", sym.string_args);
       if (!sym.sized_buffers.empty()) {
         out << " buffers(";
         for (size_t k = 0; k < sym.sized_buffers.size(); ++k) {

@@ -251,6 +251,13 @@ struct Symbol {
     }
   };
   std::vector<SizedBuffer> sized_buffers;
+  // Function: file descriptor parameters (1-based) declared
+  // __attribute__((fd_arg (N))) (open), fd_arg_read (N) (open for
+  // reading), fd_arg_write (N) (open for writing).
+  std::vector<uint32_t> fd_args, fd_read_args, fd_write_args;
+  // Function: parameters declared __attribute__((null_terminated_string_arg
+  // (N))): the function reads a string there, up to its terminating zero.
+  std::vector<uint32_t> string_args;
   // Function: __attribute__((tainted_args)): its arguments come from an
   // attacker (a system call's entry, say).
   bool tainted_args = false;
@@ -279,6 +286,10 @@ struct Module {
   std::vector<std::string> files;
   std::vector<Symbol> symbols;
   std::vector<Function> functions;
+  // Named constants of the translation unit that checkers read (a macro or
+  // an enumerator: O_RDONLY = 0), by name.
+  std::vector<std::pair<std::string, int64_t>> constants;
+  bool constant(const std::string &name, int64_t &value) const;
 
   uint32_t file_index(const std::string &name);
   uint32_t symbol_index(const std::string &name, SymbolKind kind); // find or add

@@ -36,13 +36,19 @@ public:
             m_module.symbols[s].returns_nonnull = true;
           else if (w == "library")
             m_module.symbols[s].is_library = true;
-          else if (w == "readonly" || w == "writeonly" || w == "alloc_size" || w == "sizes" || w == "readwrite") {
+          else if (w == "readonly" || w == "writeonly" || w == "alloc_size" || w == "sizes" || w == "readwrite" ||
+                   w == "fd" || w == "fd_read" || w == "fd_write" || w == "strings") {
             word();
-            std::vector<uint32_t> &v = w == "readonly"    ? m_module.symbols[s].const_pointee
-                                       : w == "writeonly" ? m_module.symbols[s].write_only
-                                       : w == "readwrite" ? m_module.symbols[s].read_write
-                                       : w == "sizes"     ? m_module.symbols[s].size_args
-                                                          : m_module.symbols[s].alloc_size;
+            Symbol &sym = m_module.symbols[s];
+            std::vector<uint32_t> &v = w == "readonly"    ? sym.const_pointee
+                                       : w == "writeonly" ? sym.write_only
+                                       : w == "readwrite" ? sym.read_write
+                                       : w == "sizes"     ? sym.size_args
+                                       : w == "fd"        ? sym.fd_args
+                                       : w == "fd_read"   ? sym.fd_read_args
+                                       : w == "fd_write"  ? sym.fd_write_args
+                                       : w == "strings"   ? sym.string_args
+                                                          : sym.alloc_size;
             expect('(');
             numbers(v);
             expect(')');
@@ -108,6 +114,15 @@ public:
             break;
           word();
         }
+      } else if (kw == "constant") {
+        // constant NAME = V: a named constant of the translation unit.
+        skip_space_inline();
+        const std::string name = word();
+        if (name.empty())
+          fail("a constant needs a name");
+        expect('=');
+        skip_space_inline();
+        m_module.constants.push_back({name, number()});
       } else if (kw == "global") {
         uint32_t s = symbol_ref(SymbolKind::Variable);
         m_module.symbols[s].kind = SymbolKind::Variable;

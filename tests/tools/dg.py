@@ -207,10 +207,14 @@ def parse_test(path):
         lines = f.read().split("\n")
     directives = []
     for n, text in enumerate(lines, start=1):
-        for m in re.finditer(r"\{\s*dg-", text):
+        # (As DejaGnu finds them: blanks after the brace and before the
+        # closing one; "{dg-message ...}" is a comment to it.)
+        for m in re.finditer(r"\{[ \t]+dg-", text):
             end = _balanced(text, m.start())
             if end < 0:
                 t.errors.append("%d: unbalanced directive" % n)
+                continue
+            if text[end - 2] not in " \t":
                 continue
             try:
                 words = tcl_words(text[m.start() + 1:end - 1])

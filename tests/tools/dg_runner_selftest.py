@@ -36,6 +36,13 @@ void f (void) { void *p = malloc (1); /* { dg-line alloc } */
 /* { dg-warning "double-'free'" "" { target *-*-* } .-1 } */
 /* { dg-message "\\\\(1\\\\) allocated here" "" { target *-*-* } alloc } */
 """, 0),
+    # (DejaGnu needs blanks inside the braces: "{dg-warning ...}" is a
+    # comment to it, not an expectation.)
+    "unspaced_braces_are_no_directive": ("""#include <stdlib.h>
+void f (void) { void *p = malloc (1); free (p); free (p); /* { dg-warning "double-'free' of 'p'" } */ }
+void g (void) { } /* {dg-warning "never"} */
+/* { dg-warning "never either"} */
+""", 0),
     "xfail_missing_is_ok": ("""void f (void) { } /* { dg-warning "never" "" { xfail *-*-* } } */
 """, 0),
     "additional_options": ("""/* { dg-additional-options "-Werror" } */

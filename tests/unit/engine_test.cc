@@ -346,7 +346,7 @@ TEST(Engine, InvalidIrIsAnInternalErrorNotACrash) {
 TEST(Engine, WarningNamesAreSorted) {
   auto names = Engine::warning_names();
   EXPECT_EQ(names, (std::vector<std::string>{"allocation-size", "double-fclose", "double-free",
-                                             "exposure-through-output-file", "fd-double-close", "fd-leak",
+                                             "exposure-through-output-file", "fd-access-mode-mismatch", "fd-double-close", "fd-leak",
                                              "fd-use-after-close", "fd-use-without-check", "file-leak",
                                              "file-use-after-close", "free-of-non-heap", "malloc-leak",
                                              "mismatching-deallocation", "null-argument", "null-dereference",
@@ -852,4 +852,109 @@ bb4:
   Analysis bad = analyze(text(6));
   ASSERT_EQ(bad.result.findings.size(), 1u);
   EXPECT_EQ(bad.result.findings[0].warning, "malloc-leak");
+}
+
+// open()'s access mode, as the code's own constants define it (O_RDONLY
+// is 0x10 here): a write on a read-only descriptor is reported, on a
+// read-write one not.
+TEST(Fd, AccessModeFromNamedConstants) {
+  auto text = [](int flags) {
+    return "constant O_ACCMODE = 240\n"
+           "constant O_RDONLY = 16\n"
+           "constant O_WRONLY = 32\n"
+           "constant O_RDWR = 64\n"
+           R"(func @f(%1:ptr "path", %2:ptr "buf") -> void {
+bb0:
+  %3:i32 "fd" = call @open(%1, )" + std::to_string(flags) + R"(:i32) !2:12
+  br lt %3, 0:i32, bb1, bb2 !3:3
+bb1:
+  ret !4:5
+bb2:
+  call @write(%3, %2, 1:i64) !5:3
+  call @close(%3) !6:3
+  ret !7:1
+}
+)";
+  };
+  Analysis bad = analyze(text(16 | 512));
+  ASSERT_EQ(bad.result.findings.size(), 1u);
+  const Finding &f = bad.result.findings[0];
+  EXPECT_EQ(f.warning, "fd-access-mode-mismatch");
+  EXPECT_EQ(plain_text(f.message), "'write' on read-only file descriptor 'fd'");
+  EXPECT_EQ(events(f).front(), "2: opened here as read-only");
+  EXPECT_TRUE(analyze(text(64)).result.findings.empty());
+  // (Linux's values are not this code's: 1 is no mode it knows.)
+  EXPECT_TRUE(analyze(text(1)).result.findings.empty());
+}
+
+// dup2's result is the number its caller chose: used unchecked it is
+// reported, lost it is no leak; a constant closed twice is a double close,
+// -1 closed twice is not.
+TEST(Fd, Dup2ResultAndClosedConstants) {
+  Analysis r = analyze(R"(func @f(%1:i32 "fd", %2:ptr "buf") -> void {
+bb0:
+  %3:i32 "fd2" = call @dup2(%1, 3:i32) !2:13
+  call @read(%3, %2, 1:i64) !3:3
+  call @close(0:i32) !4:3
+  call @close(0:i32) !5:3
+  call @close(-1:i32) !6:3
+  call @close(-1:i32) !7:3
+  ret !8:1
+}
+)");
+  std::vector<std::string> got;
+  for (const Finding &f : r.result.findings)
+    got.push_back(std::to_string(f.loc.line) + " " + f.warning);
+  EXPECT_EQ(got, (std::vector<std::string>{"3 fd-use-without-check", "5 fd-double-close"}));
+}
+
+// Closing a number lets the next open reuse it: closed, then open, then
+// used is no use after close.
+TEST(Fd, OpenReusesClosedNumbers) {
+  Analysis r = analyze(R"(func @f(%1:ptr "path", %2:ptr "buf") -> void {
+bb0:
+  call @close(0:i32) !2:3
+  %3:i32 "fd" = call @open(%1, 2:i32) !3:12
+  call @read(0:i32, %2, 1:i64) !4:3
+  ret !5:1
+}
+)");
+  for (const Finding &f : r.result.findings)
+    EXPECT_NE(f.warning, "fd-use-after-close") << format_finding(r.module, f);
+}
+
+// pipe (fds): when it fails the array is as it was (uninitialized here);
+// when it succeeds it holds two descriptors to close.
+TEST(Fd, PipeSucceedsOrFails) {
+  auto text = [](bool check, bool close) {
+    return std::string(R"(func @f() -> void {
+  local $fds : arr8 !2:7
+bb0:
+  %1:i32 = call @pipe(&$fds) !3:7
+)") + (check ? "  br eq %1, -1:i32, bb1, bb2 !3:6\n" : "  jmp bb2\n") +
+           R"(bb1:
+  clobber $fds
+  ret !4:5
+bb2:
+)" + (close ? R"(  %2:i32 = load $fds[0:i32] !5:3
+  call @close(%2) !5:3
+  %3:i32 = load $fds[1:i32] !6:3
+  call @close(%3) !6:3
+)"
+                : "") +
+           "  clobber $fds\n  ret !7:1\n}\n";
+  };
+  Analysis leak = analyze(text(true, false));
+  std::vector<std::string> got;
+  for (const Finding &f : leak.result.findings)
+    got.push_back(plain_text(f.message));
+  EXPECT_EQ(got, (std::vector<std::string>{"leak of file descriptor 'fds[0]'", "leak of file descriptor 'fds[1]'"}));
+  ASSERT_FALSE(leak.result.findings.empty());
+  EXPECT_EQ(events(leak.result.findings[0]),
+            (std::vector<std::string>{"3: when 'pipe' succeeds", "3: opened here as read-write", "7: 'fds[0]' leaks here"}));
+  EXPECT_TRUE(analyze(text(true, true)).result.findings.empty());
+  Analysis unchecked = analyze(text(false, true));
+  ASSERT_FALSE(unchecked.result.findings.empty());
+  EXPECT_EQ(plain_text(unchecked.result.findings[0].message), "use of uninitialized value 'fds[0]'");
+  EXPECT_EQ(events(unchecked.result.findings[0])[1], "3: when 'pipe' fails");
 }

@@ -239,6 +239,30 @@ TEST(IrText, CheckerAttributesRoundTrip) {
   EXPECT_EQ(print_module(m), text);
 }
 
+// Named constants of the translation unit, and the descriptor and string
+// parameters declared by fd_arg, fd_arg_read, fd_arg_write and
+// null_terminated_string_arg.
+TEST(IrText, ConstantsAndDescriptorAttributesRoundTrip) {
+  const std::string text = "constant O_RDONLY = 16\n"
+                           "constant O_ACCMODE = -3\n"
+                           "declare @use fd(1) fd_read(2) fd_write(3) strings(4)\n";
+  Module m = parse_module(text);
+  int64_t v = 0;
+  ASSERT_TRUE(m.constant("O_RDONLY", v));
+  EXPECT_EQ(v, 16);
+  ASSERT_TRUE(m.constant("O_ACCMODE", v));
+  EXPECT_EQ(v, -3);
+  EXPECT_FALSE(m.constant("O_WRONLY", v));
+  const Symbol &use = m.symbols[static_cast<size_t>(m.find_symbol("use"))];
+  EXPECT_EQ(use.fd_args, (std::vector<uint32_t>{1}));
+  EXPECT_EQ(use.fd_read_args, (std::vector<uint32_t>{2}));
+  EXPECT_EQ(use.fd_write_args, (std::vector<uint32_t>{3}));
+  EXPECT_EQ(use.string_args, (std::vector<uint32_t>{4}));
+  EXPECT_EQ(print_module(m), text);
+  EXPECT_THROW(parse_module("constant = 3\n"), ParseError);
+  EXPECT_THROW(parse_module("constant X = y\n"), ParseError);
+}
+
 // A read-only global's initializer: functions and integers by path.
 TEST(IrText, GlobalInitializerRoundTrip) {
   const std::string text = "global @ops : rec16 const init(\".0\"=@release, \".8\"=0, \"[2]\"=-7)\n"
