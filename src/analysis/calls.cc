@@ -891,6 +891,11 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
                   s.exposed.end());
   const std::string callee_name = m_module.function_name(fn());
   const FnInfo &callee_info = *m_cur;
+  // "return buf;" that the compiler made "return NULL;".
+  std::string nulled_local;
+  for (const auto &[line, local] : fn().nulled_returns)
+    if (line == at.line)
+      nulled_local = local;
   Frame caller = std::move(s.stack.back());
   s.stack.pop_back();
   stale_locals(s);
@@ -925,7 +930,11 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
     if (ret && m_svals[ret].kind == SK::Const && m_svals[ret].a == 0 && !text.empty() &&
         fn().temps[caller.result].type.is_pointer()) {
       RawEvent e = event(RawEvent::Kind::NullOrigin, call_loc,
-                         quote_expr(text) + " is NULL (returned by " + quote_expr(callee_name) + ")");
+                         nulled_local.empty()
+                             ? quote_expr(text) + " is NULL (returned by " + quote_expr(callee_name) + ")"
+                             : quote_expr(text) + " is NULL (" + quote_expr(callee_name) +
+                                   " returns the address of its local " + quote_expr(nulled_local) +
+                                   ", which the compiler turns into NULL)");
       e.v = ret;
       e.expr = text;
       e.is_return = true;

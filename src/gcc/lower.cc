@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gcc/lower.h"
+#include "gcc/nulled_returns.h"
 #include "gcc/gcc-includes.h"
 
 namespace pathwise::plugin {
@@ -1226,6 +1227,7 @@ void Lowerer::run() {
   m_fn.ret_type = lower_type(TREE_TYPE(TREE_TYPE(fndecl)));
   m_fn.loc = loc_of(DECL_SOURCE_LOCATION(fndecl));
   m_fn.end_loc = loc_of(m_fun->function_end_locus);
+  m_fn.nulled_returns = nulled_returns_of(fndecl);
   m_fn.handle = reinterpret_cast<uintptr_t>(fndecl);
   // A parameter that lives in memory (a struct, or one whose address is
   // taken) is stored there on entry.

@@ -17,6 +17,7 @@
 #include "diagnostics/sarif.h"
 #include "gcc/attributes.h"
 #include "gcc/constants.h"
+#include "gcc/nulled_returns.h"
 #include "gcc/lower.h"
 #include "gcc/report.h"
 #include "gcc/gcc-includes.h"
@@ -484,5 +485,6 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
   register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr, const_cast<ggc_root_tab *>(kRoots));
   register_new_attributes(info->base_name);
   register_named_constants(info->base_name);
+  register_nulled_returns(info->base_name);
   return 0;
 }

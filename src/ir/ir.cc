@@ -464,6 +464,12 @@ struct Printer {
     for (size_t k = 0; k < f.params.size(); ++k)
       out << (k ? ", " : "") << def(f.params[k]);
     out << ") -> " << type_text(f.ret_type) << number_list("readonly", f.readonly_params);
+    if (!f.nulled_returns.empty()) {
+      out << " nulled(";
+      for (size_t k = 0; k < f.nulled_returns.size(); ++k)
+        out << (k ? ", " : "") << f.nulled_returns[k].first << ":" << quote(f.nulled_returns[k].second);
+      out << ")";
+    }
     if (f.loc.line) {
       out << " !";
       if (f.loc.file < m.files.size())

@@ -194,6 +194,9 @@ struct Function {
   Loc loc;
   Loc end_loc;          // the closing brace
   uintptr_t handle = 0; // front end's handle (GCC's FUNCTION_DECL)
+  // Lines where the front end turned "return &local" (or an array) into
+  // "return NULL", each with the local's name.
+  std::vector<std::pair<uint32_t, std::string>> nulled_returns;
 
   uint32_t new_temp(Type t, std::string name = "", uint32_t var = 0);
 };

@@ -718,6 +718,19 @@ private:
       expect(')');
       skip_space_inline();
     }
+    // nulled(LINE:"local", ...): returns the front end made NULL.
+    if (peek_word() == "nulled") {
+      word();
+      expect('(');
+      do {
+        const auto line = static_cast<uint32_t>(number());
+        expect(':');
+        skip_space_inline();
+        m_fn->nulled_returns.push_back({line, quoted()});
+      } while (accept(','));
+      expect(')');
+      skip_space_inline();
+    }
     m_fn->loc = loc();
     skip_space_inline();
     if (peek_word() == "end") {

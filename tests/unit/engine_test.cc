@@ -958,3 +958,25 @@ bb2:
   EXPECT_EQ(plain_text(unchecked.result.findings[0].message), "use of uninitialized value 'fds[0]'");
   EXPECT_EQ(events(unchecked.result.findings[0])[1], "3: when 'pipe' fails");
 }
+
+// "return buf;" for a local array, which the compiler made "return NULL;":
+// the caller's dereference is of NULL, and the path says why.
+TEST(Engine, NulledReturnIsToldAsTheLocalsAddress) {
+  Analysis r = analyze(R"(func @use() -> i32 !"t.c":8:5 {
+bb0:
+  %1:ptr "p" = call @name() !10:13
+  %2:i8 = load *%1 !11:10
+  %3:i32 = conv %2 !11:10
+  ret %3 !11:10
+}
+func @name() -> ptr nulled(6:"buf") !"t.c":2:7 {
+bb0:
+  ret null !6:10
+}
+)");
+  ASSERT_EQ(r.result.findings.size(), 1u);
+  const Finding &f = r.result.findings[0];
+  EXPECT_EQ(f.warning, "null-dereference");
+  EXPECT_EQ(events(f).front(),
+            "10: 'p' is NULL ('name' returns the address of its local 'buf', which the compiler turns into NULL)");
+}

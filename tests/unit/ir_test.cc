@@ -263,6 +263,18 @@ TEST(IrText, ConstantsAndDescriptorAttributesRoundTrip) {
   EXPECT_THROW(parse_module("constant X = y\n"), ParseError);
 }
 
+// Returns the front end turned into "return NULL", by line.
+TEST(IrText, NulledReturnsRoundTrip) {
+  const std::string text = "func @name() -> ptr nulled(6:\"buf\", 9:\"x\") {\n"
+                           "bb0:\n"
+                           "  ret null !6:10\n"
+                           "}\n";
+  Module m = parse_module(text);
+  EXPECT_EQ(m.functions[0].nulled_returns,
+            (std::vector<std::pair<uint32_t, std::string>>{{6, "buf"}, {9, "x"}}));
+  EXPECT_EQ(print_module(m), text);
+}
+
 // A read-only global's initializer: functions and integers by path.
 TEST(IrText, GlobalInitializerRoundTrip) {
   const std::string text = "global @ops : rec16 const init(\".0\"=@release, \".8\"=0, \"[2]\"=-7)\n"
