@@ -700,6 +700,10 @@ private:
   // The memory key of what pointer v points to, off bytes on; "" where
   // that is not known.
   std::string pointee_key(SvalId v, int64_t off = 0) const;
+  // The key of the array a place indexes with a value the path does not
+  // know ("v" for v[i]); "" if every index is known or the array is not
+  // memory with a constant path.
+  std::string indexed_region_key(const State &s, const Place &p);
 
   // What the initializer of a global no code changes (see
   // ModuleSummary::stable) gives at global memory key: a function (a

@@ -609,8 +609,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
                                     [&](const auto &m) {
                                       if (m_regions.kind(m.first) != 'S' || region_base(m.first) != root)
                                         return false;
+                                      // (Named as it was stored: 'v[1]'.)
                                       if (drops)
-                                        dropped.push_back({m.second, ""});
+                                        dropped.push_back({m.second, is_tracked(s, m.second)
+                                                                         ? memory_text(s, rk(m.first))
+                                                                         : std::string()});
                                       return true;
                                     }),
                      s.memory.end());

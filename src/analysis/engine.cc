@@ -713,6 +713,23 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       }
     } else {
       escape_value(s, v);
+      // An element at an index the path does not know (v[i]) may be any
+      // of the array's: what they held may be overwritten, or released
+      // later through v[j] (a loop that frees what it allocated so far).
+      const std::string array = indexed_region_key(s, in.place);
+      if (const RegionId r = array.empty() ? 0 : m_regions.find(array)) {
+        std::vector<SvalId> held;
+        s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                      [&](const auto &m) {
+                                        if (!m_regions.within(m.first, r))
+                                          return false;
+                                        held.push_back(m.second);
+                                        return true;
+                                      }),
+                       s.memory.end());
+        for (SvalId h : held)
+          escape_value(s, h);
+      }
       // A write through an unknown pointer may hit any local whose address
       // escaped, and any memory outside the function.
       if (in.place.base != PlaceBase::Local) {

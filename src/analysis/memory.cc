@@ -52,6 +52,25 @@ SvalId FunctionAnalysis::table_entry(const std::string &key) {
   return 0;
 }
 
+std::string FunctionAnalysis::indexed_region_key(const State &s, const Place &p) {
+  // (Through a pointer at an offset the path does not know: p + i.)
+  if (p.base == PlaceBase::Deref) {
+    const SvalId ptr = operand_value(s, p.pointer);
+    for (SvalId v = ptr; v && m_svals[v].kind == SK::Offset; v = m_svals[v].base)
+      if (m_svals[v].a == kUnknownOffset)
+        return pointee_key(root_of(ptr));
+  }
+  Place prefix = p;
+  for (size_t k = 0; k < p.path.size(); ++k) {
+    int64_t c;
+    if (p.path[k].kind == Accessor::Kind::Index && !known_value(s, operand_value(s, p.path[k].index), c)) {
+      prefix.path.resize(k);
+      return local_key(s, prefix);
+    }
+  }
+  return "";
+}
+
 std::string FunctionAnalysis::local_key(const State &s, const Place &p) {
   std::string key;
   if (p.base == PlaceBase::Local) {

@@ -22,7 +22,7 @@ int open_error_path_bad (struct ctx **out, int size)
     return -1;
   if (size < 0)
     {
-      free (out); /* { dg-warning "leak of '<unknown>'" } */
+      free (out); /* { dg-warning "leak of '\\*out'" } */
       return -2;
     }
   (*out)->size = size;
