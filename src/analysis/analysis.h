@@ -35,7 +35,9 @@ struct RawEvent {
   // Outcome: which outcome of a call this path takes ("when 'realloc' fails").
   // Call, Entry, Return: a call into a function with a body, its entry, and
   // the return to the caller.
-  enum class Kind : uint8_t { StateChange, Branch, ToHere, NullOrigin, Outcome, Call, Entry, Return } kind;
+  // Marker: something the engine did to an object v that a warning about
+  // v (Pending::v, an engine warning's) tells ("'va_start' called here").
+  enum class Kind : uint8_t { StateChange, Branch, ToHere, NullOrigin, Outcome, Call, Entry, Return, Marker } kind;
   Loc loc;
   uint32_t fn = 0;    // the function it happens in
   uint16_t depth = 1; // its stack depth
@@ -175,11 +177,31 @@ inline const Warning kStackAddressEscape{"stack-address-escape", 562, "Return of
                                          "%<%X%> returns while %<%D%> holds the address of %E",
                                          "%<%X%> returns while %<%D%> holds the address of %E", kAnyState};
 
+// va_list (GCC 13's names and CWE ids).
+inline const Warning kVaListLeak{"va-list-leak", 401, "Missing Release of Memory after Effective Lifetime",
+                                 "missing call to %<va_end%>", {},
+                                 "missing call to %<va_end%> to match %<%D%> at %N",
+                                 "missing call to %<va_end%> to match %<%D%>", kAnyState};
+inline const Warning kVaListUseAfterVaEnd{"va-list-use-after-va-end", 0, "", "%<%D%> after %<va_end%>", {},
+                                          "%<%D%> after %<va_end%>", "%<%D%> after %<va_end%>", kAnyState};
+inline const Warning kVaListExhausted{"va-list-exhausted", 685, "Function Call With Incorrect Number of Arguments",
+                                      "%E has no more arguments (%D consumed)", {},
+                                      "%E has no more arguments (%D consumed)",
+                                      "%E has no more arguments (%D consumed)", kAnyState};
+inline const Warning kVaArgTypeMismatch{"va-arg-type-mismatch", 686, "Function Call With Incorrect Argument Type",
+                                        "%<va_arg%> expected %<%D%> but received %<%X%> for variadic argument %A of %E",
+                                        {},
+                                        "%<va_arg%> expected %<%D%> but received %<%X%> for variadic argument %A of %E",
+                                        "%<va_arg%> expected %<%D%> but received %<%X%> for variadic argument %A of %E",
+                                        kAnyState};
+
 inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping, &kOverflow, &kStackOverflow, &kHeapOverflow, &kUnderwrite,
                                                  &kStackUnderwrite, &kHeapUnderwrite, &kOverRead, &kStackOverRead,
                                                  &kHeapOverRead, &kUnderRead, &kStackUnderRead, &kHeapUnderRead,
                                                  &kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
-                                                 &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape};
+                                                 &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape,
+                                                 &kVaListLeak, &kVaListUseAfterVaEnd, &kVaListExhausted,
+                                                 &kVaArgTypeMismatch};
 
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.
@@ -1438,6 +1460,22 @@ private:
   // made here (in call.stored) and written by store_call_results.
   void fork_descriptor_pair(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
   void store_call_results(State &s, const CallEvent &call);
+
+  // --- variadic functions (varargs.cc) ---
+  // The unnamed arguments of a call (after `named` ones).
+  std::vector<VarArg> varargs_of(const State &s, const Instruction &call, size_t named);
+  VaList *va_list_of(State &s, SvalId object);
+  // va_start, va_arg, va_copy and va_end: modelled (true), va_arg's value
+  // in result when the call passed a known one.
+  bool model_va_call(State &s, const Instruction &in, const CallEvent &call, const Loc &loc, SvalId &result);
+  // The function at stack depth `depth` returns at `at`: its va_lists
+  // still started are reported, those elsewhere that walk its arguments
+  // go stale.
+  void end_va_lists(State &s, uint32_t depth, const Loc &at);
+  // An engine warning about va_list v (none: about its arguments), told
+  // with the markers of what was done to it; and such a marker.
+  void report_va(const Warning &w, const VaList *v, const std::string &expr, const Loc &at, const std::string &detail);
+  void mark_va(const VaList &v, const Loc &loc, const char *what);
   void allocate_into(State &s, const std::string &key, SvalId buf, const std::string &text, const Loc &loc,
                      const CallEvent &call);
   RawEvent outcome(const Loc &loc, const char *text) const { return event(RawEvent::Kind::Outcome, loc, text); }

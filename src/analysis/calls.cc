@@ -403,6 +403,10 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     copied_key.clear();
   if (!check_string_args(s, call, loc))
     check_call_bounds(s, call, loc);
+  // va_start, va_arg, va_copy, va_end.
+  if (call.callee.rfind("__builtin_", 0) == 0 && call.callee.find("va_") != std::string_view::npos &&
+      model_va_call(s, in, call, loc, result))
+    return result;
   // (Before the call counts as writing its arguments: pipe's failure
   // writes nothing.)
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size() && m_module.symbols[callee.id].body < 0)
@@ -747,7 +751,8 @@ int FunctionAnalysis::steppable(const State &s, SvalId target, size_t nargs) {
   // "is this an error code": cheap, and its answer decides branches).
   if ((m_nodes.size() >= m_opts.max_nodes / 2 || m_callee_nodes >= m_opts.max_callee_nodes) && !tiny_leaf(cf))
     return -1;
-  if (cf.params.size() != nargs || cf.blocks.size() > m_opts.max_callee_blocks || !callable(callee) ||
+  if ((cf.variadic ? nargs < cf.params.size() : cf.params.size() != nargs) ||
+      cf.blocks.size() > m_opts.max_callee_blocks || !callable(callee) ||
       m_not_entered.count(callee))
     return -1;
   // Recursion: one level deeper is followed (a bug often shows on the
@@ -795,12 +800,18 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
     e.caller = m_module.function_name(fn());
     m_cur_events->push_back(std::move(e));
   }
-  s.stack.push_back({s.fn, block, static_cast<uint32_t>(index), result, std::move(s.temps), std::move(s.loops)});
+  // (Unnamed arguments, for the callee's va_arg.)
+  std::vector<VarArg> varargs;
+  if (cf.variadic && args.size() > cf.params.size() && block < fn().blocks.size() &&
+      index < fn().blocks[block].insns.size())
+    varargs = varargs_of(s, fn().blocks[block].insns[index], cf.params.size());
+  s.stack.push_back({s.fn, block, static_cast<uint32_t>(index), result, std::move(s.temps), std::move(s.loops),
+                     std::move(varargs)});
   s.temps.clear();
   s.loops.clear();
   s.fn = callee;
   set_frame(s);
-  for (size_t k = 0; k < args.size(); ++k)
+  for (size_t k = 0; k < args.size() && k < cf.params.size(); ++k)
     s.bind(cf.params[k], args[k]);
   uninit_locals(s);
   m_cur_events->push_back(event(RawEvent::Kind::Entry, cf.loc, "entry to " + quote_expr(callee_name)));
@@ -851,6 +862,7 @@ bool FunctionAnalysis::callable(uint32_t f) {
 void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
   const size_t depth = s.stack.size();
   escaping_locals(s, depth, at);
+  end_va_lists(s, static_cast<uint32_t>(depth), at);
 
   // A result the caller neither uses nor keeps in a variable is dropped
   // here.

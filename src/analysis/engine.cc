@@ -1001,6 +1001,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         leave_call(s, keep, at);
       } else {
         escaping_locals(s, 0, at);
+        end_va_lists(s, 0, at);
         purge(s, {}, {}, true, keep, at);
       }
       break;

@@ -138,6 +138,16 @@ Finding FunctionAnalysis::build(const Pending &p) const {
           }
       items.push_back({ev, Role::Call, false});
       break;
+    case RawEvent::Kind::Marker:
+      // (What the engine did to the object an engine warning is about; the
+      // last one is what its final text refers back to.)
+      if (p.v && e->v == p.v && p.warning->ref_state == kAnyState) {
+        for (Item &i : items)
+          i.is_ref = false;
+        started = true;
+        items.push_back({ev, Role::Relevant, true});
+      }
+      break;
     case RawEvent::Kind::Entry: items.push_back({ev, Role::Entry, false}); break;
     case RawEvent::Kind::Return: items.push_back({ev, Role::Return, false}); break;
     default:
@@ -187,7 +197,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   Finding f;
   f.warning = p.warning->name;
   f.cwe = p.warning->cwe;
-  f.message = format_text(p.warning->message, p.expr, 0, 0, p.detail, p.detail2);
+  f.message = format_text(p.warning->message, p.expr, 0, p.arg, p.detail, p.detail2);
   f.loc = p.loc;
   f.function = p.fn;
   int ref = 0;

@@ -103,6 +103,18 @@ private:
 
 // A caller's frame, kept while the engine steps through a function it
 // calls: where to go on, and the caller's temporaries and loops.
+// An unnamed argument a variadic function was called with: its value
+// (0 if not a constant or an address: va_arg gives a fresh value), and its
+// type (see VarArg::code; the C name as an interned string).
+struct VarArg {
+  SvalId value = 0;
+  uint32_t type_code = 0; // kind << 16 | bits << 1 | signed (ir::TypeKind)
+  uint32_t type_name = 0; // SvalTable string id
+  bool operator==(const VarArg &o) const {
+    return value == o.value && type_code == o.type_code && type_name == o.type_name;
+  }
+};
+
 struct Frame {
   uint32_t fn;     // the caller (index into Module::functions)
   uint32_t block;  // its call instruction
@@ -110,10 +122,30 @@ struct Frame {
   uint32_t result; // the temporary the call defines, 0 = none
   std::vector<std::pair<uint32_t, SvalId>> temps;
   std::vector<std::pair<uint32_t, uint8_t>> loops;
+  // The unnamed arguments of the call to a variadic function.
+  std::vector<VarArg> varargs;
   bool operator==(const Frame &o) const {
     return fn == o.fn && block == o.block && index == o.index && result == o.result && temps == o.temps &&
-           loops == o.loops;
+           loops == o.loops && varargs == o.varargs;
   }
+};
+
+// A va_list the path started (va_start, va_copy): the object's address,
+// whether va_end ended it, which function's unnamed arguments it walks
+// (that function's stack depth: 0, the analysed function's own, are not
+// known) and how many it took.
+struct VaList {
+  static constexpr uint32_t kUnknownDepth = UINT32_MAX;
+  static constexpr uint32_t kStaleDepth = UINT32_MAX - 1; // that function has returned
+  SvalId object = 0;
+  bool ended = false;
+  bool copied = false; // started by va_copy
+  uint32_t depth = kUnknownDepth;
+  uint32_t consumed = 0;
+  bool operator==(const VaList &o) const {
+    return object == o.object && ended == o.ended && copied == o.copied && depth == o.depth && consumed == o.consumed;
+  }
+  bool operator<(const VaList &o) const { return object < o.object; }
 };
 
 struct State {
@@ -137,6 +169,8 @@ struct State {
   // Buffers setjmp filled: (the buffer's root, the stack depth of the
   // function that called setjmp; 0 once that function has returned).
   std::vector<std::pair<SvalId, uint32_t>> jmp_bufs;
+  // va_lists started on the path, by object (sorted).
+  std::vector<VaList> va_lists;
   // Facts were dropped on the way here (generalization), so the path may be
   // infeasible. Not part of equality: the first state to reach a point wins.
   bool approximate = false;
@@ -151,7 +185,7 @@ struct State {
   bool operator==(const State &o) const {
     return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && extents == o.extents && sm == o.sm &&
            constraints == o.constraints && relations == o.relations && escaped == o.escaped && exposed == o.exposed &&
-           loops == o.loops && jmp_bufs == o.jmp_bufs;
+           loops == o.loops && jmp_bufs == o.jmp_bufs && va_lists == o.va_lists;
   }
   SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
   void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
@@ -206,6 +240,8 @@ struct State {
       mix(l.first * 131u + l.second);
     for (auto &j : jmp_bufs)
       mix(j.first * 911u + j.second);
+    for (auto &v : va_lists)
+      mix(v.object * 613u + v.consumed * 7u + v.ended);
     return h;
   }
 };

@@ -1003,6 +1003,28 @@ private:
         m_deferred_init.emplace(SSA_NAME_VERSION(lhs), undef_of(SSA_NAME_VAR(lhs)));
       return;
     }
+    if (gimple_call_internal_p(stmt) && gimple_call_internal_fn(stmt) == IFN_VA_ARG &&
+        gimple_call_num_args(stmt) >= 2) {
+      // va_arg (ap, T): a call to __builtin_va_arg (ap, "T"), which the
+      // engine models.
+      in.opcode = Opcode::Call;
+      Operand callee;
+      callee.kind = OpKind::Func;
+      callee.id = m_mod.symbol_index("__builtin_va_arg", SymbolKind::Function);
+      m_mod.symbols[callee.id].is_library = true;
+      in.operands.push_back(callee);
+      in.operands.push_back(operand(gimple_call_arg(stmt, 0)));
+      // (The type as the result is declared, as GCC names it.)
+      tree wanted = gimple_call_lhs(stmt) ? TREE_TYPE(gimple_call_lhs(stmt)) : TREE_TYPE(gimple_call_arg(stmt, 1));
+      if (!gimple_call_lhs(stmt) && POINTER_TYPE_P(wanted))
+        wanted = TREE_TYPE(wanted);
+      Operand type;
+      type.kind = OpKind::Str;
+      type.str = type_text(wanted);
+      in.operands.push_back(type);
+      emit_with_lhs(std::move(in), gimple_call_lhs(stmt));
+      return;
+    }
     if (gimple_call_internal_p(stmt)) {
       in = unknown(std::string("internal ") + internal_fn_name(gimple_call_internal_fn(stmt)));
     } else {
@@ -1025,9 +1047,25 @@ private:
                 in.targets.push_back(n);
       }
     }
-    for (unsigned k = 0; k < gimple_call_num_args(stmt); ++k)
+    // (A variadic function's unnamed arguments: their C types, for va_arg.)
+    tree fntype = gimple_call_internal_p(stmt) ? NULL_TREE : gimple_call_fntype(stmt);
+    const unsigned named = fntype && stdarg_p(fntype) ? static_cast<unsigned>(list_length(TYPE_ARG_TYPES(fntype)) - 1)
+                                                      : gimple_call_num_args(stmt);
+    for (unsigned k = 0; k < gimple_call_num_args(stmt); ++k) {
       in.operands.push_back(operand(gimple_call_arg(stmt, k)));
+      const Operand &o = in.operands.back();
+      if (k >= named && o.is_temp() && !m_fn.type_name(o.id))
+        m_fn.type_names.push_back({o.id, type_text(TREE_TYPE(gimple_call_arg(stmt, k)))});
+    }
     emit_with_lhs(std::move(in), gimple_call_lhs(stmt));
+  }
+
+  // A type as C spells it: "const char *", "long int".
+  static std::string type_text(tree t) {
+    char *text = t ? print_generic_expr_to_str(t) : nullptr;
+    std::string out = text ? text : "";
+    free(text);
+    return out;
   }
 
   void lower_asm(gasm *stmt) {
@@ -1228,6 +1266,7 @@ void Lowerer::run() {
   m_fn.loc = loc_of(DECL_SOURCE_LOCATION(fndecl));
   m_fn.end_loc = loc_of(m_fun->function_end_locus);
   m_fn.nulled_returns = nulled_returns_of(fndecl);
+  m_fn.variadic = TREE_TYPE(fndecl) && stdarg_p(TREE_TYPE(fndecl));
   m_fn.handle = reinterpret_cast<uintptr_t>(fndecl);
   // A parameter that lives in memory (a struct, or one whose address is
   // taken) is stored there on entry.

@@ -115,17 +115,22 @@ bool diagrams_wanted(DiagramChoice choice, Charset &charset) {
 bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset charset) {
   // Like GCC's own warnings, none inside system headers (the C++ library's
   // internals, libc's inline wrappers) unless -Wsystem-headers asks.
-  if (!f.is_note && in_system_header_at(static_cast<location_t>(f.loc.handle)) && !global_dc->dc_warn_system_headers)
+  // A system header's macro used in the user's code (va_end, isalpha) is
+  // told where the user wrote it, as GCC tells its own.
+  auto user_loc = [](uint32_t handle) {
+    return expansion_point_location_if_in_system_header(static_cast<location_t>(handle));
+  };
+  const location_t at = user_loc(f.loc.handle);
+  if (!f.is_note && in_system_header_at(at) && !global_dc->dc_warn_system_headers)
     return false;
   const ir::Function &fn = m.functions.at(f.function);
   tree fndecl = reinterpret_cast<tree>(fn.handle);
   Path path;
   for (const PathEvent &e : f.events) {
     const ir::Function &efn = m.functions.at(e.function);
-    path.add(std::make_unique<Event>(static_cast<location_t>(e.loc.handle), reinterpret_cast<tree>(efn.handle),
-                                     e.depth, e.text));
+    path.add(std::make_unique<Event>(user_loc(e.loc.handle), reinterpret_cast<tree>(efn.handle), e.depth, e.text));
   }
-  rich_location richloc(line_table, static_cast<location_t>(f.loc.handle));
+  rich_location richloc(line_table, at);
   if (!f.events.empty())
     richloc.set_path(&path);
   // A warning GCC 12 has no option for still shows its name

@@ -460,10 +460,17 @@ struct Printer {
   void function() {
     out << "func " << (f.symbol < m.symbols.size() && m.symbols[f.symbol].is_static ? "static " : "")
         << (f.symbol < m.symbols.size() && m.symbols[f.symbol].tainted_args ? "tainted_args " : "")
+        << (f.variadic ? "variadic " : "")
         << symbol_ref(m, f.symbol) << "(";
     for (size_t k = 0; k < f.params.size(); ++k)
       out << (k ? ", " : "") << def(f.params[k]);
     out << ") -> " << type_text(f.ret_type) << number_list("readonly", f.readonly_params);
+    if (!f.type_names.empty()) {
+      out << " types(";
+      for (size_t k = 0; k < f.type_names.size(); ++k)
+        out << (k ? ", " : "") << "%" << f.type_names[k].first << ":" << quote(f.type_names[k].second);
+      out << ")";
+    }
     if (!f.nulled_returns.empty()) {
       out << " nulled(";
       for (size_t k = 0; k < f.nulled_returns.size(); ++k)

@@ -184,6 +184,7 @@ struct Local {
 struct Function {
   uint32_t symbol = 0; // index of its Symbol in the Module
   std::vector<uint32_t> params; // temporaries holding the incoming arguments
+  bool variadic = false;        // takes unnamed arguments after them (...)
   // Parameters declared as pointers to const (1-based): the function
   // promises not to change what they point to.
   std::vector<uint32_t> readonly_params;
@@ -197,6 +198,15 @@ struct Function {
   // Lines where the front end turned "return &local" (or an array) into
   // "return NULL", each with the local's name.
   std::vector<std::pair<uint32_t, std::string>> nulled_returns;
+  // C type names of temporaries passed as variadic arguments ("char *"),
+  // by temporary: what a va_arg of another type receives.
+  std::vector<std::pair<uint32_t, std::string>> type_names;
+  const std::string *type_name(uint32_t temp) const {
+    for (const auto &t : type_names)
+      if (t.first == temp)
+        return &t.second;
+    return nullptr;
+  }
 
   uint32_t new_temp(Type t, std::string name = "", uint32_t var = 0);
 };

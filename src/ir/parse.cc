@@ -691,6 +691,11 @@ private:
     const bool tainted = peek_word() == "tainted_args";
     if (tainted)
       word();
+    skip_space_inline();
+    if (peek_word() == "variadic") {
+      word();
+      m_fn->variadic = true;
+    }
     uint32_t sym = symbol_ref(SymbolKind::Function);
     m_module.symbols[sym].is_static = is_static;
     m_module.symbols[sym].tainted_args = tainted;
@@ -715,6 +720,21 @@ private:
       word();
       expect('(');
       numbers(m_fn->readonly_params);
+      expect(')');
+      skip_space_inline();
+    }
+    // types(%T:"C type", ...): of temporaries passed as variadic arguments.
+    if (peek_word() == "types") {
+      word();
+      expect('(');
+      do {
+        skip_space_inline();
+        expect('%');
+        const auto t = static_cast<uint32_t>(number());
+        expect(':');
+        skip_space_inline();
+        m_fn->type_names.push_back({t, quoted()});
+      } while (accept(','));
       expect(')');
       skip_space_inline();
     }

@@ -91,7 +91,9 @@ def _tcl_unescape(s):
         c = s[i]
         if c == "\\" and i + 1 < len(s):
             n = s[i + 1]
-            out.append({"n": "\n", "t": "\t"}.get(n, n))
+            # (Tcl's escapes: "[^\n\r]" is a class without newline and
+            # carriage return.)
+            out.append({"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}.get(n, n))
             i += 2
             continue
         out.append(c)

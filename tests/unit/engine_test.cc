@@ -356,7 +356,8 @@ TEST(Engine, WarningNamesAreSorted) {
                                              "tainted-array-index", "tainted-command", "tainted-divisor",
                                              "tainted-format-string", "tainted-offset", "tainted-size",
                                              "unsafe-call-within-signal-handler", "use-after-free",
-                                             "use-of-pointer-in-stale-stack-frame", "use-of-uninitialized-value",
+                                             "use-of-pointer-in-stale-stack-frame", "use-of-uninitialized-value", "va-arg-type-mismatch",
+                                             "va-list-exhausted", "va-list-leak", "va-list-use-after-va-end",
                                              "write-to-const", "write-to-string-literal"}));
 }
 
@@ -979,4 +980,50 @@ bb0:
   EXPECT_EQ(f.warning, "null-dereference");
   EXPECT_EQ(events(f).front(),
             "10: 'p' is NULL ('name' returns the address of its local 'buf', which the compiler turns into NULL)");
+}
+
+// va_arg walks the unnamed arguments of the call that the path stepped
+// into: their values, one more than passed is reported, and so is a
+// va_start never ended.
+TEST(Varargs, ArgumentsOfTheCallAreWalked) {
+  auto text = [](const std::string &args, bool end) {
+    return R"(func @main() -> i32 !"t.c":1:5 {
+bb0:
+  %1:i32 = call @take(0:i32)" + args + R"() !2:10
+  %2:i32 = div 10:i32, %1 !3:10
+  ret %2 !3:3
+}
+func static variadic @take(%1:i32 "n") -> i32 !"t.c":5:12 end !11:1 {
+  local $ap : arr24 !6:11
+bb0:
+  call @__builtin_va_start(&$ap, 0:i32) !7:3
+  %2:i32 "a" = call @__builtin_va_arg(&$ap, "int") !8:11
+  %3:i32 "b" = call @__builtin_va_arg(&$ap, "int") !9:11
+)" + (end ? "  call @__builtin_va_end(&$ap) !10:3\n" : "") +
+           R"(  %4:i32 = add %2, %3 !10:10
+  clobber $ap
+  ret %4 !10:3
+}
+)";
+  };
+  auto warnings = [](const Analysis &r) {
+    std::vector<std::string> out;
+    for (const Finding &f : r.result.findings)
+      out.push_back(std::to_string(f.loc.line) + " " + plain_text(f.message));
+    return out;
+  };
+  EXPECT_EQ(warnings(analyze(text(", 1:i32, 2:i32", true))), std::vector<std::string>{});
+  EXPECT_EQ(warnings(analyze(text(", 1:i32", true))),
+            (std::vector<std::string>{"9 'ap' has no more arguments (1 consumed)"}));
+  EXPECT_EQ(warnings(analyze(text(", 1:i32, null", true))),
+            (std::vector<std::string>{"9 'va_arg' expected 'int' but received 'void *' for variadic argument 2 of 'ap'"}));
+  Analysis leak = analyze(text(", 1:i32, 2:i32", false));
+  ASSERT_EQ(leak.result.findings.size(), 1u);
+  EXPECT_EQ(leak.result.findings[0].warning, "va-list-leak");
+  EXPECT_EQ(leak.result.findings[0].loc.line, 11u);
+  // (Numbered as shown: after the entries, and referred back to.)
+  EXPECT_EQ(events(leak.result.findings[0]),
+            (std::vector<std::string>{"1: entry to 'main'", "2: calling 'take' from 'main'", "5: entry to 'take'",
+                                      "7: 'va_start' called here",
+                                      "11: missing call to 'va_end' to match 'va_start' at (4)"}));
 }

@@ -275,6 +275,22 @@ TEST(IrText, NulledReturnsRoundTrip) {
   EXPECT_EQ(print_module(m), text);
 }
 
+// A variadic function, and the C types of temporaries passed as unnamed
+// arguments.
+TEST(IrText, VariadicAndArgumentTypesRoundTrip) {
+  const std::string text = "func variadic @f(%1:i32 \"n\") -> void types(%2:\"char *\") {\n"
+                           "bb0:\n"
+                           "  %2:ptr = copy null\n"
+                           "  ret\n"
+                           "}\n";
+  Module m = parse_module(text);
+  EXPECT_TRUE(m.functions[0].variadic);
+  ASSERT_NE(m.functions[0].type_name(2), nullptr);
+  EXPECT_EQ(*m.functions[0].type_name(2), "char *");
+  EXPECT_EQ(m.functions[0].type_name(1), nullptr);
+  EXPECT_EQ(print_module(m), text);
+}
+
 // A read-only global's initializer: functions and integers by path.
 TEST(IrText, GlobalInitializerRoundTrip) {
   const std::string text = "global @ops : rec16 const init(\".0\"=@release, \".8\"=0, \"[2]\"=-7)\n"
