@@ -177,6 +177,15 @@ inline const Warning kStackAddressEscape{"stack-address-escape", 562, "Return of
                                          "%<%X%> returns while %<%D%> holds the address of %E",
                                          "%<%X%> returns while %<%D%> holds the address of %E", kAnyState};
 
+// A pointer checked for NULL after the same function dereferenced it
+// (GCC 13's deref-before-check; the check is useless, or the dereference
+// a bug).
+inline const Warning kDerefBeforeCheck{"deref-before-check", 0, "", "check of %E for NULL after already dereferencing it",
+                                       {},
+                                       "pointer %E is checked for NULL here but it was already dereferenced at %N",
+                                       "pointer %E is checked for NULL here but it was already dereferenced",
+                                       kAnyState};
+
 // va_list (GCC 13's names and CWE ids).
 inline const Warning kVaListLeak{"va-list-leak", 401, "Missing Release of Memory after Effective Lifetime",
                                  "missing call to %<va_end%>", {},
@@ -201,7 +210,7 @@ inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping
                                                  &kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
                                                  &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape,
                                                  &kVaListLeak, &kVaListUseAfterVaEnd, &kVaListExhausted,
-                                                 &kVaArgTypeMismatch};
+                                                 &kVaArgTypeMismatch, &kDerefBeforeCheck};
 
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.
@@ -1482,6 +1491,15 @@ private:
   void step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
   SvalId on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
   void deref(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
+  // A branch on "a op c": a test for NULL of a pointer this function
+  // dereferenced already is reported (deref-before-check).
+  // (phi_defined: the value tested comes from a phi or a call; in_macro:
+  // the test is a macro's.)
+  void check_after_deref(State &s, SvalId a, OpName op, SvalId c, const std::string &expr, bool phi_defined,
+                         bool in_macro, const Loc &loc);
+  // Pointer v was dereferenced (read or written through, or given to a
+  // parameter declared nonnull).
+  void note_deref(State &s, SvalId v, const std::string &expr, const Loc &loc);
 
   // Texts of an instruction's operands, then of its place's pointer:
   // worked out once per instruction, on first use.

@@ -358,6 +358,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     }
   }
   call.reads_through = reads_through(s, in, call);
+  // A pointer given where the declaration says it must not be NULL (the
+  // C library's strlen, strcmp) is as good as dereferenced.
+  for (size_t k = 0; k < call.nonnull.size(); ++k)
+    if (call.nonnull[k])
+      note_deref(s, call.args[k], call.arg_text(k), loc);
   SvalId result = 0;
   // (A result the caller throws away is still made: what checkers track
   // in it is lost at the call, "fopen (path, "r");".)
@@ -863,6 +868,10 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
   const size_t depth = s.stack.size();
   escaping_locals(s, depth, at);
   end_va_lists(s, static_cast<uint32_t>(depth), at);
+  // (What this call dereferenced is no reason to check in the next one.)
+  s.derefs.erase(std::remove_if(s.derefs.begin(), s.derefs.end(),
+                                [&](const State::Deref &d) { return d.depth >= depth; }),
+                 s.derefs.end());
 
   // A result the caller neither uses nor keeps in a variable is dropped
   // here.

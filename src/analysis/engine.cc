@@ -276,10 +276,54 @@ void FunctionAnalysis::deref(State &s, const Instruction &in, uint32_t uid, cons
     Context ctx(*this, s, static_cast<uint8_t>(c), loc);
     m_checkers[c]->on_deref(ctx, v, expr);
   }
+  note_deref(s, v, expr, loc);
   // A path that goes on after the dereference had a pointer that is not
   // NULL; a NULL one ends it.
   if (!assume(s, v, OpName::Ne, m_svals.get(SK::Const, 0)))
     m_path_ends = true;
+}
+
+void FunctionAnalysis::note_deref(State &s, SvalId v, const std::string &expr, const Loc &loc) {
+  // A pointer nothing knew to be NULL or not, nor tracks: a later check of
+  // it for NULL in this function comes too late (deref-before-check).
+  const uint32_t depth = static_cast<uint32_t>(s.stack.size());
+  if (s.approximate || is_address(v) || m_svals[v].kind == SK::Const || is_tracked(s, v) ||
+      compare(s, v, OpName::Ne, m_svals.get(SK::Const, 0)) != Tri::Unknown ||
+      m_opts.disabled.count(kDerefBeforeCheck.name))
+    return;
+  const State::Deref d{v, depth, m_step_block, static_cast<uint32_t>(m_svals.string_id(expr))};
+  auto it = std::lower_bound(s.derefs.begin(), s.derefs.end(), d);
+  if (it != s.derefs.end() && it->v == v && it->depth == depth)
+    return;
+  s.derefs.insert(it, d);
+  RawEvent e = event(RawEvent::Kind::Marker, loc,
+                     expr.empty() ? "pointer is dereferenced here" : "pointer " + quote_expr(expr) + " is dereferenced here");
+  e.v = v;
+  m_cur_events->push_back(std::move(e));
+}
+
+void FunctionAnalysis::check_after_deref(State &s, SvalId a, OpName op, SvalId c, const std::string &expr,
+                                         bool phi_defined, bool in_macro, const Loc &loc) {
+  if (s.derefs.empty() || s.approximate)
+    return;
+  unwrap(a, op, c);
+  const SvalId zero = m_svals.get(SK::Const, 0);
+  const SvalId ptr = c == zero ? a : (a == zero ? c : 0);
+  if (!ptr || (op != OpName::Eq && op != OpName::Ne))
+    return;
+  const State::Deref key{ptr, static_cast<uint32_t>(s.stack.size()), 0, 0};
+  auto it = std::lower_bound(s.derefs.begin(), s.derefs.end(), key);
+  if (it == s.derefs.end() || it->v != ptr || it->depth != key.depth)
+    return;
+  // Only where every way here passed through that dereference, and the
+  // pointer tested is the one dereferenced on each of them (not a
+  // variable that holds it on one path only: "if (*q) p = q; if (p)").
+  if (!m_cur->dominates(it->block, m_step_block) || phi_defined || in_macro)
+    return;
+  s.derefs.erase(it); // (told once)
+  report_region(kDerefBeforeCheck, expr, loc);
+  if (!m_pending.empty() && m_pending.back().warning == &kDerefBeforeCheck)
+    m_pending.back().v = ptr; // (its marker tells where it was dereferenced)
 }
 
 void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc) {
@@ -887,6 +931,25 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
     case Opcode::Br: {
       SvalId a = operand_value(s, in.operands[0]);
       SvalId c = operand_value(s, in.operands[1]);
+      if (!s.derefs.empty()) {
+        const uint32_t uid = m_cur->uid_base[block] + static_cast<uint32_t>(i);
+        const SvalId zero = m_svals.get(SK::Const, 0);
+        // (What the tested value was made by, through copies: a phi, or a
+        // call's result, "if (memchr (p, c, n))", is no pointer the code
+        // dereferenced itself.)
+        const Operand &tested = in.operands[0];
+        const Instruction *def = nullptr;
+        for (Operand o = tested; o.is_temp() && o.id < m_cur->defs.size() && m_cur->defs[o.id];) {
+          def = m_cur->defs[o.id];
+          if (def->opcode != Opcode::Copy && def->opcode != Opcode::Unary)
+            break;
+          o = def->operands.empty() ? Operand{} : def->operands[0];
+        }
+        const bool phi = def && (def->opcode == Opcode::Phi || def->opcode == Opcode::Call);
+        check_after_deref(s, a, in.op, c,
+                          c == zero || in.operands[1].kind == OpKind::Null ? operand_text(uid, 0, tested) : "", phi,
+                          in.from_macro, loc);
+      }
       Tri t;
       // (Signed ranges say nothing of unsigned values beyond INT64_MAX.)
       const bool beyond = unsigned_beyond_signed(s, in, a, c, t);

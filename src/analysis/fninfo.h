@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/dominators.h"
 #include "analysis/liveness.h"
 #include "ir/ir.h"
 
@@ -60,8 +61,21 @@ struct FnInfo {
   std::set<std::pair<uint32_t, uint32_t>> back_edges; // (from, to): edges that close a loop
   std::map<uint32_t, Bitset> loop_body;                // loop head -> blocks of its natural loop
 
+  // Does block a dominate block b? (Worked out on first use.)
+  bool dominates(uint32_t a, uint32_t b) const {
+    if (idom.empty()) {
+      std::vector<std::vector<uint32_t>> succ(fn->blocks.size());
+      for (size_t k = 0; k < fn->blocks.size(); ++k)
+        succ[k] = successors(fn->blocks[k]);
+      idom = immediate_dominators(succ);
+    }
+    return detail::dominates(idom, a, b);
+  }
+
 
 private:
+  mutable std::vector<int32_t> idom;
+
   // The natural loop of each back edge u -> h: h and the blocks that reach u
   // without passing through h.
   void find_loop_bodies(const std::vector<std::vector<uint32_t>> &succ) {

@@ -118,6 +118,9 @@ void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
   for (SvalId &u : s.uninit)
     u = sub(u);
   std::sort(s.uninit.begin(), s.uninit.end());
+  for (auto &d : s.derefs)
+    d.v = sub(d.v);
+  std::sort(s.derefs.begin(), s.derefs.end());
 }
 
 bool FunctionAnalysis::sval_in_use(const State &s, SvalId v) const {
@@ -134,6 +137,9 @@ bool FunctionAnalysis::sval_in_use(const State &s, SvalId v) const {
       return true;
   if (is_tracked(s, v) || set_contains(s.escaped, v))
     return true;
+  for (auto &d : s.derefs)
+    if (d.v == v)
+      return true;
   for (auto &f : s.stack)
     for (auto &t : f.temps)
       if (names(t.second))
@@ -220,9 +226,12 @@ std::vector<std::pair<SvalId, SvalId>> FunctionAnalysis::canonicalize(State &s) 
     e = canon(e, canon);
   for (SvalId &u : s.uninit)
     u = canon(u, canon);
+  for (auto &d : s.derefs)
+    d.v = canon(d.v, canon);
   if (changed.empty())
     return changed;
   std::sort(s.uninit.begin(), s.uninit.end());
+  std::sort(s.derefs.begin(), s.derefs.end());
   std::sort(s.relations.begin(), s.relations.end());
   for (SmMap &m : s.sm)
     std::sort(m.begin(), m.end());
@@ -236,8 +245,10 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                   const Bindings *earlier) {
   s.approximate = true;
   // Unwritten storage is reported only on paths with no facts dropped:
-  // past here, knowing it would only keep states apart.
+  // past here, knowing it would only keep states apart. (So are checks
+  // after a dereference.)
   s.uninit.clear();
+  s.derefs.clear();
   // Results of const calls always stay: equal calls must agree.
   auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
   // (A struct value names the memory that holds its fields: widening it
@@ -350,6 +361,14 @@ void FunctionAnalysis::join(State &s, const State &e) {
       cs.push_back({c.v, true, std::min(c.lo, it->lo), std::max(c.hi, it->hi)});
   }
   s.constraints = std::move(cs);
+  // Dereferenced only if dereferenced on both.
+  {
+    std::vector<State::Deref> both;
+    for (const State::Deref &d : s.derefs)
+      if (std::find(e.derefs.begin(), e.derefs.end(), d) != e.derefs.end())
+        both.push_back(d);
+    s.derefs = std::move(both);
+  }
   // Unwritten only if unwritten on both.
   std::vector<SvalId> both;
   std::set_intersection(s.uninit.begin(), s.uninit.end(), e.uninit.begin(), e.uninit.end(),

@@ -272,6 +272,8 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
   s.uninit.erase(std::remove_if(s.uninit.begin(), s.uninit.end(),
                                 [&](SvalId v) { return m_svals[v].kind != SK::LocalAddr && !reachable(v); }),
                  s.uninit.end());
+  s.derefs.erase(std::remove_if(s.derefs.begin(), s.derefs.end(), [&](const auto &d) { return !reachable(d.v); }),
+                 s.derefs.end());
 }
 
 } // namespace pathwise::detail

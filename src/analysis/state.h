@@ -166,6 +166,19 @@ struct State {
   // again (what the first one reports holds on its own path; some reads
   // of storage the second path left unwritten go unreported).
   std::vector<SvalId> uninit;
+  // Sorted: pointers the path dereferenced while nothing knew whether they
+  // were NULL, each with the stack depth of the function that did (a check
+  // for NULL there afterwards is deref-before-check). Not part of equality,
+  // as `uninit`.
+  struct Deref {
+    SvalId v;
+    uint32_t depth; // the stack depth of the function that dereferenced it
+    uint32_t block; // ...in this block
+    uint32_t text;  // ...naming it so (an interned string)
+    bool operator<(const Deref &o) const { return std::tie(v, depth) < std::tie(o.v, o.depth); }
+    bool operator==(const Deref &o) const { return v == o.v && depth == o.depth && block == o.block && text == o.text; }
+  };
+  std::vector<Deref> derefs;
   // Buffers setjmp filled: (the buffer's root, the stack depth of the
   // function that called setjmp; 0 once that function has returned).
   std::vector<std::pair<SvalId, uint32_t>> jmp_bufs;

@@ -132,8 +132,7 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
             copies_buffers[f] = true;
           if (sym.body >= 0)
             callees[f].push_back(static_cast<uint32_t>(sym.body));
-          else if (sym.name.rfind("__analyzer_", 0) == 0 || (sym.name.rfind("__builtin_", 0) == 0 && sym.name.find("va_") != std::string::npos) ||
-                   libc::is_setjmp(Module::source_name(sym.name)) ||
+          else if (sym.name.rfind("__analyzer_", 0) == 0 || libc::is_setjmp(Module::source_name(sym.name)) ||
                    std::any_of(checkers.begin(), checkers.end(), [&](const auto &c) { return c->models(sym.name); }))
             worth_entering[f] = true;
         }

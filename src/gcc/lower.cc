@@ -1060,6 +1060,12 @@ private:
     emit_with_lhs(std::move(in), gimple_call_lhs(stmt));
   }
 
+  // Is loc (or the location it was spelled at) inside a macro's
+  // expansion?
+  static bool from_macro_expansion(location_t loc) {
+    return loc != UNKNOWN_LOCATION && linemap_location_from_macro_expansion_p(line_table, loc);
+  }
+
   // A type as C spells it: "const char *", "long int".
   static std::string type_text(tree t) {
     char *text = t ? print_generic_expr_to_str(t) : nullptr;
@@ -1133,6 +1139,8 @@ private:
           in.operands = {Operand::undef(), Operand::integer(0, Type::integer(32, true))};
         }
         in.targets = {target(t->dest), target(f->dest)};
+        // (A test a macro writes: "assert (p)", "CHECK (p)".)
+        in.from_macro = from_macro_expansion(gimple_location(c));
         emit(std::move(in));
         return;
       }

@@ -433,7 +433,7 @@ struct Printer {
       break;
     case Opcode::Br:
       out << "br " << op_name_text(i.op) << " " << operand(i.operands[0]) << ", " << operand(i.operands[1])
-          << ", bb" << i.targets[0] << ", bb" << i.targets[1];
+          << ", bb" << i.targets[0] << ", bb" << i.targets[1] << (i.from_macro ? " macro" : "");
       break;
     case Opcode::Jmp: out << "jmp bb" << i.targets[0]; break;
     case Opcode::Switch:

@@ -145,6 +145,9 @@ struct Instruction {
   // Switch: on an enum whose every value has a case, without a 'default:'
   // of its own (the compiler's implicit one is never taken).
   bool exhaustive = false;
+  // Br: the condition comes from the expansion of a macro (a check the
+  // macro makes, whatever it is given).
+  bool from_macro = false;
   uint32_t result = 0; // temporary defined, 0 = none
   std::vector<Operand> operands; // Copy/Unary/Binary/Br: a[, b]; Store: value; Call: callee, args...; Phi: values; Ret: [value]
   Place place;                   // Load, Store, Addr, Clobber

@@ -629,6 +629,11 @@ private:
       in.targets.push_back(block_ref());
       expect(',');
       in.targets.push_back(block_ref());
+      skip_space_inline();
+      if (peek_word() == "macro") {
+        word();
+        in.from_macro = true;
+      }
     } else if (kw == "jmp") {
       in.opcode = Opcode::Jmp;
       in.targets.push_back(block_ref());
