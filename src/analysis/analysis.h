@@ -186,6 +186,11 @@ inline const Warning kDerefBeforeCheck{"deref-before-check", 0, "", "check of %E
                                        "pointer %E is checked for NULL here but it was already dereferenced",
                                        kAnyState};
 
+// A call that enters its function again with the same arguments, nothing
+// changed since the last entry (GCC 13's infinite-recursion).
+inline const Warning kInfiniteRecursion{"infinite-recursion", 674, "Uncontrolled Recursion", "infinite recursion", {},
+                                        "recursive entry to %<%D%>", "recursive entry to %<%D%>", kAnyState};
+
 // va_list (GCC 13's names and CWE ids).
 inline const Warning kVaListLeak{"va-list-leak", 401, "Missing Release of Memory after Effective Lifetime",
                                  "missing call to %<va_end%>", {},
@@ -210,7 +215,7 @@ inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping
                                                  &kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
                                                  &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape,
                                                  &kVaListLeak, &kVaListUseAfterVaEnd, &kVaListExhausted,
-                                                 &kVaArgTypeMismatch, &kDerefBeforeCheck};
+                                                 &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion};
 
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.
@@ -1491,6 +1496,9 @@ private:
   void step(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
   SvalId on_call(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
   void deref(State &s, const Instruction &in, uint32_t uid, const Loc &loc);
+  // A call that enters a function on the stack again with its arguments,
+  // the path having changed nothing since: reported (true).
+  bool infinite_recursion(const State &s, const Instruction &in, const Loc &loc);
   // A branch on "a op c": a test for NULL of a pointer this function
   // dereferenced already is reported (deref-before-check).
   // (phi_defined: the value tested comes from a phi or a call; in_macro:

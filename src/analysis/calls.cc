@@ -358,6 +358,17 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     }
   }
   call.reads_through = reads_through(s, in, call);
+  // A call that may change what the program sees: one given a pointer, or
+  // whose result is kept (not a pure one; "marker ()" changes nothing
+  // this path reads).
+  {
+    const Symbol *sym = call.declared;
+    const bool pure = sym && (sym->is_pure || sym->is_const || libc::named(call.callee, {"alloca"}) ||
+                              call.callee.rfind("__builtin_alloca", 0) == 0);
+    if (!pure && (in.result || std::any_of(in.operands.begin() + 1, in.operands.end(),
+                                           [&](const Operand &o) { return is_pointer_operand(o); })))
+      ++s.effects;
+  }
   // A pointer given where the declaration says it must not be NULL (the
   // C library's strlen, strcmp) is as good as dereferenced.
   for (size_t k = 0; k < call.nonnull.size(); ++k)
@@ -691,6 +702,48 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
 // Steps into a call of a function with a body, if the limits allow: the
 // caller's frame is kept on the stack, the arguments bind the callee's
 // parameters, and the path goes on at the callee's entry.
+bool FunctionAnalysis::infinite_recursion(const State &s, const Instruction &in, const Loc &loc) {
+  const SvalId target = operand_value(s, in.operands[0]);
+  if (m_svals[target].kind != SK::FuncAddr || static_cast<size_t>(m_svals[target].a) >= m_module.symbols.size())
+    return false;
+  const Symbol &sym = m_module.symbols[static_cast<size_t>(m_svals[target].a)];
+  if (sym.body < 0 || m_opts.disabled.count(kInfiniteRecursion.name) || s.approximate)
+    return false;
+  const auto callee = static_cast<uint32_t>(sym.body);
+  const Function &cf = m_module.functions[callee];
+  // (Unnamed arguments matter only to a function that reads them.)
+  if (cf.variadic ? in.operands.size() - 1 < cf.params.size() || m_summary.reads_varargs[callee]
+                  : cf.params.size() != in.operands.size() - 1)
+    return false;
+  // The last activation of the callee on the stack: its parameters'
+  // values, and the effects the path had made when it was entered.
+  const size_t depth = s.stack.size();
+  size_t at = depth + 1;
+  if (s.fn == callee)
+    at = depth;
+  else
+    for (size_t i = depth; i-- > 0;)
+      if (s.stack[i].fn == callee) {
+        at = i;
+        break;
+      }
+  if (at > depth)
+    return false;
+  const uint32_t entered = at == 0 ? 0 : s.stack[at - 1].effects;
+  if (entered != s.effects)
+    return false;
+  // (The analysed function was entered with its parameters' own values.)
+  for (size_t k = 0; k < cf.params.size(); ++k) {
+    const SvalId was = at == 0 ? incoming_value(k)
+                       : k < s.stack[at - 1].args.size() ? s.stack[at - 1].args[k]
+                                                          : 0;
+    if (!was || was != operand_value(s, in.operands[k + 1]))
+      return false;
+  }
+  report_region(kInfiniteRecursion, "", loc, {}, m_module.function_name(cf));
+  return true;
+}
+
 bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc) {
   const int callee = steppable(s, operand_value(s, in.operands[0]), in.operands.size() - 1);
   if (callee < 0)
@@ -810,8 +863,11 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
   if (cf.variadic && args.size() > cf.params.size() && block < fn().blocks.size() &&
       index < fn().blocks[block].insns.size())
     varargs = varargs_of(s, fn().blocks[block].insns[index], cf.params.size());
+  std::vector<SvalId> stable_args;
+  for (size_t k = 0; k < args.size() && k < cf.params.size(); ++k)
+    stable_args.push_back(is_stable(args[k]) ? args[k] : 0);
   s.stack.push_back({s.fn, block, static_cast<uint32_t>(index), result, std::move(s.temps), std::move(s.loops),
-                     std::move(varargs)});
+                     std::move(varargs), s.effects, std::move(stable_args)});
   s.temps.clear();
   s.loops.clear();
   s.fn = callee;

@@ -659,6 +659,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     check_bounds(s, in.place, true, loc);
     SvalId v = use_operand(s, in.operands[0], loc) ? conjure(s, uid) : operand_value(s, in.operands[0]);
     std::string key = local_key(s, in.place);
+    // (A write anywhere but this function's own locals may change what a
+    // recursive call of it sees.)
+    if (in.place.base != PlaceBase::Local || set_contains(s.exposed, local_id(s, in.place.id)))
+      ++s.effects;
     // Written: a place memory names keeps its binding (the rest of the
     // storage stays unwritten); anywhere else, the storage as a whole.
     // (Also a whole struct or array given one wide scalar: how GCC copies
@@ -815,6 +819,12 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     for (const Operand &o : in.operands)
       if (use_operand(s, o, loc) && o.is_temp())
         s.bind(o.id, conjure(s, uid));
+    // (Entering a function again as it was entered, nothing changed: the
+    // path never comes back.)
+    if (infinite_recursion(s, in, loc)) {
+      m_path_ends = true;
+      break;
+    }
     if (enter_call(s, block, index, in, loc)) {
       m_entering = true; // the result is bound on the way back
       break;

@@ -124,6 +124,12 @@ struct Frame {
   std::vector<std::pair<uint32_t, uint8_t>> loops;
   // The unnamed arguments of the call to a variadic function.
   std::vector<VarArg> varargs;
+  // State::effects when the call was made, and the arguments it passed
+  // that stay the same values (constants, parameters, addresses; 0 for
+  // others): what entering the callee again unchanged would repeat. Not
+  // part of equality.
+  uint32_t effects = 0;
+  std::vector<SvalId> args;
   bool operator==(const Frame &o) const {
     return fn == o.fn && block == o.block && index == o.index && result == o.result && temps == o.temps &&
            loops == o.loops && varargs == o.varargs;
@@ -179,6 +185,11 @@ struct State {
     bool operator==(const Deref &o) const { return v == o.v && depth == o.depth && block == o.block && text == o.text; }
   };
   std::vector<Deref> derefs;
+  // How many writes to memory outside the function's locals, and calls
+  // that may change what the program sees, the path made so far: a call
+  // that enters a function again with the same arguments and nothing
+  // changed since its last entry recurses forever. Not part of equality.
+  uint32_t effects = 0;
   // Buffers setjmp filled: (the buffer's root, the stack depth of the
   // function that called setjmp; 0 once that function has returned).
   std::vector<std::pair<SvalId, uint32_t>> jmp_bufs;

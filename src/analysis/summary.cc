@@ -119,6 +119,7 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
   const size_t n = m.functions.size();
   worth_entering.assign(n, false);
   copies_buffers.assign(n, false);
+  reads_varargs.assign(n, false);
   std::vector<bool> may_return_null(n, false);
   std::vector<std::vector<uint32_t>> callees(n);
   for (size_t f = 0; f < n; ++f) {
@@ -130,6 +131,8 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
           const Symbol &sym = m.symbols[in.operands[0].id];
           if (sym.body < 0 && libc::copies_between(Module::source_name(sym.name)))
             copies_buffers[f] = true;
+          if (sym.body < 0 && sym.name.rfind("__builtin_", 0) == 0 && sym.name.find("va_start") != std::string::npos)
+            reads_varargs[f] = true;
           if (sym.body >= 0)
             callees[f].push_back(static_cast<uint32_t>(sym.body));
           else if (sym.name.rfind("__analyzer_", 0) == 0 || libc::is_setjmp(Module::source_name(sym.name)) ||

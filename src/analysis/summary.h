@@ -35,6 +35,8 @@ struct ModuleSummary {
   // given (memcpy, strcpy): worth stepping into when a caller passes it
   // two pointers into one object (CWE-475).
   std::vector<bool> copies_buffers;
+  // By function: calls va_start (reads its unnamed arguments).
+  std::vector<bool> reads_varargs;
   // By function, by parameter: the constant every call passes (a static
   // function only called directly), with whether there is one.
   std::vector<std::vector<std::pair<bool, int64_t>>> constant_args;
