@@ -331,6 +331,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   for (size_t k = 1; k < in.operands.size(); ++k)
     call.args.push_back(operand_value(s, in.operands[k]));
   call.arg_texts = texts(uid, in).data() + 1;
+  call.loc = loc;
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size()) {
     const Symbol &sym = m_module.symbols[callee.id];
     call.callee_loc = sym.loc;

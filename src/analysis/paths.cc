@@ -197,6 +197,8 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   Finding f;
   f.warning = p.warning->name;
   f.cwe = p.warning->cwe;
+  if (p.warning->rule)
+    f.rule = p.warning->rule;
   f.message = format_text(p.warning->message, p.expr, 0, p.arg, p.detail, p.detail2);
   f.loc = p.loc;
   f.function = p.fn;

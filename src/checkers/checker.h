@@ -45,12 +45,16 @@ struct Warning {
   // How a call event that hands on the value in ref_state is told
   // ("passing freed pointer %E"; " in call to 'f' from 'g'" follows).
   const char *passing = nullptr;
+  // A coding-standard rule the warning enforces, shown in its place of a
+  // CWE ("POS34-C", CERT C's), as GCC shows it.
+  const char *rule = nullptr;
 };
 
 // A call as checkers see it. Example: free (p): callee "free", args {p},
 // arg_text(0) "p". Texts live in the engine; a CallEvent only lends them.
 struct CallEvent {
   std::string_view callee;
+  ir::Loc loc; // the call's
   SvalId result = 0;
   bool result_unused = false; // the caller throws the result away ("fopen (p, "r");")
   std::vector<SvalId> args;

@@ -107,6 +107,30 @@ const Warning kMismatch{"mismatching-deallocation",
                         "deallocated with %<%X%> here",
                         Unchecked};
 
+// putenv keeps the pointer it is given as part of the environment: to a
+// variable on the stack, it dangles once the function returns (CERT C's
+// POS34-C, as GCC 13 tells it).
+const Warning kPutenvOfAutoVar{"putenv-of-auto-var",
+                               0,
+                               "",
+                               "%<putenv%> on a pointer to automatic variable %E",
+                               {},
+                               "%<putenv%> on a pointer to automatic variable %E",
+                               "%<putenv%> on a pointer to automatic variable %E",
+                               kAnyState,
+                               nullptr,
+                               "POS34-C"};
+const Warning kPutenvOfOnStack{"putenv-of-auto-var",
+                               0,
+                               "",
+                               "%<putenv%> on a pointer to an on-stack buffer",
+                               {{Start, OnStack, "region created on stack here"}},
+                               "%<putenv%> on a pointer to an on-stack buffer",
+                               "%<putenv%> on a pointer to an on-stack buffer",
+                               OnStack,
+                               nullptr,
+                               "POS34-C"};
+
 // CWE-590: Free of Memory not on the Heap.
 const Warning kFreeOfStack{"free-of-non-heap",
                            590,
@@ -221,11 +245,14 @@ public:
 
   std::vector<const Warning *> warnings() const override {
     return {&kDoubleFree, &kFreeOfNonHeap,   &kFreeOfStack,       &kFreeNotAtStart, &kLeak,         &kMismatch,
-            &kNullArg,    &kNullDeref,       &kPossibleNullArg,   &kPossibleNullDeref, &kUseAfterFree};
+            &kNullArg,    &kNullDeref,       &kPossibleNullArg,   &kPossibleNullDeref, &kUseAfterFree,
+            &kPutenvOfAutoVar};
   }
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
     check_nonnull_arguments(ctx, call);
+    if (call.callee == "putenv" && !call.args.empty())
+      check_putenv(ctx, call);
     // C++: new and new[] (a throwing new never gives NULL; the engine
     // knows that from the declaration), delete and delete[].
     // The C++ runtime's exception objects are its own (never NULL, freed
@@ -418,6 +445,21 @@ private:
       f = family_for({dealloc});
     ctx.set_state(p, with_family(Freed, f), text);
   }
+
+  // putenv (buf) for a buffer on the stack.
+  static void check_putenv(CheckerContext &ctx, const CallEvent &call) {
+    const SvalId p = call.args[0];
+    const Origin setenv{call.loc, "perhaps use %<setenv%> rather than %<putenv%>"};
+    const RegionInfo r = ctx.region_of(p);
+    if (r.kind == RegionInfo::Kind::Stack && !r.name.empty()) {
+      const Origin declared{r.created, quote_name(r.name) + " declared on stack here"};
+      ctx.report(kPutenvOfAutoVar, p, r.name, &declared, 0, &setenv);
+    } else if (kind(ctx.state(p)) == OnStack) {
+      ctx.report(kPutenvOfOnStack, p, call.arg_text(0), nullptr, 0, &setenv);
+    }
+  }
+
+  static std::string quote_name(const std::string &n) { return "%<" + n + "%>"; }
 
   // Arguments declared nonnull that could be, or are, NULL.
   static void check_nonnull_arguments(CheckerContext &ctx, const CallEvent &call) {

@@ -29,6 +29,7 @@ struct PathEvent {
 struct Finding {
   std::string warning;
   int cwe = 0;
+  std::string rule; // a coding-standard rule ("POS34-C"), if the warning has one
   std::string message;
   ir::Loc loc;
   uint32_t function = 0;

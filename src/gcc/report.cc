@@ -145,6 +145,7 @@ bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset char
   const bool cwe_in_text = own_name && f.cwe && global_dc->show_cwe;
   const std::string text = !own_name ? f.message
                            : f.message + (cwe_in_text ? " [CWE-" + std::to_string(f.cwe) + "]" : "") +
+                                 (!f.rule.empty() && global_dc->show_cwe ? " [" + f.rule + "]" : "") +
                                  " [-Wanalyzer-" + f.warning + "]";
   const bool show_cwe = global_dc->show_cwe;
   if (cwe_in_text)

@@ -351,7 +351,7 @@ TEST(Engine, WarningNamesAreSorted) {
                                              "file-use-after-close", "free-of-non-heap", "infinite-recursion", "malloc-leak",
                                              "mismatching-deallocation", "null-argument", "null-dereference",
                                              "out-of-bounds", "overlapping-buffers", "possible-null-argument",
-                                             "possible-null-dereference", "shift-count-negative",
+                                             "possible-null-dereference", "putenv-of-auto-var", "shift-count-negative",
                                              "shift-count-overflow", "stack-address-escape", "stale-setjmp-buffer", "tainted-allocation-size",
                                              "tainted-array-index", "tainted-command", "tainted-divisor",
                                              "tainted-format-string", "tainted-offset", "tainted-size",
