@@ -186,6 +186,14 @@ inline const Warning kDerefBeforeCheck{"deref-before-check", 0, "", "check of %E
                                        "pointer %E is checked for NULL here but it was already dereferenced",
                                        kAnyState};
 
+// An allocation size computed in floating point (GCC 13's
+// imprecise-fp-arithmetic; CWE-681 Incorrect Conversion between Numeric
+// Types).
+inline const Warning kImpreciseFp{"imprecise-fp-arithmetic", 681, "Incorrect Conversion between Numeric Types",
+                                  "use of floating-point arithmetic here might yield unexpected results", {},
+                                  "use of floating-point arithmetic here might yield unexpected results",
+                                  "use of floating-point arithmetic here might yield unexpected results", kAnyState};
+
 // A call that enters its function again with the same arguments, nothing
 // changed since the last entry (GCC 13's infinite-recursion).
 inline const Warning kInfiniteRecursion{"infinite-recursion", 674, "Uncontrolled Recursion", "infinite recursion", {},
@@ -215,7 +223,8 @@ inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping
                                                  &kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
                                                  &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape,
                                                  &kVaListLeak, &kVaListUseAfterVaEnd, &kVaListExhausted,
-                                                 &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion};
+                                                 &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion,
+                                                 &kImpreciseFp};
 
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.
@@ -1346,6 +1355,7 @@ private:
   // The size of what root points to, if a call made it; 0 if not known.
   SvalId extent(const State &s, SvalId root) const;
   SvalId allocation_size(const State &s, const CallEvent &call);
+  void check_float_size(const State &s, const CallEvent &call, const Loc &loc);
   std::string capacity_text(const State &s, SvalId p);
   // Is in a call to an allocator (its result: a fresh object)?
   bool allocation_call(const Instruction &in) const;

@@ -420,6 +420,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     copied_key.clear();
   if (!check_string_args(s, call, loc))
     check_call_bounds(s, call, loc);
+  check_float_size(s, call, loc);
   // va_start, va_arg, va_copy, va_end.
   if (call.callee.rfind("__builtin_", 0) == 0 && call.callee.find("va_") != std::string_view::npos &&
       model_va_call(s, in, call, loc, result))

@@ -4,6 +4,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/analysis.h"
 
+#include <functional>
+
 namespace pathwise::detail {
 
 namespace {
@@ -81,6 +83,66 @@ SvalId FunctionAnalysis::allocation_size(const State &s, const CallEvent &call) 
     product *= c;
   }
   return m_svals.get(SK::Const, product);
+}
+
+// An allocation size computed in floating point and converted to an
+// integer (malloc (n * 1.5)): the operand that brought floating point in,
+// its type, reported (imprecise-fp-arithmetic, GCC 13).
+void FunctionAnalysis::check_float_size(const State &s, const CallEvent &call, const Loc &loc) {
+  std::vector<size_t> sizes;
+  if (is_allocator(call.callee))
+    sizes = {0};
+  else if (call.callee == "calloc" || call.callee == "__builtin_calloc")
+    sizes = {0, 1};
+  else if (call.callee == "realloc" || call.callee == "__builtin_realloc")
+    sizes = {1};
+  else if (call.alloc_size)
+    for (uint32_t a : *call.alloc_size)
+      if (a >= 1)
+        sizes.push_back(a - 1);
+  for (size_t k : sizes) {
+    if (k >= call.args.size())
+      continue;
+    SvalId v = call.args[k];
+    if (const SvalId b = derived_base(v))
+      v = b;
+    if (m_svals[v].kind != SK::Conjured || m_svals[v].a < 0)
+      continue;
+    const auto uid = static_cast<uint32_t>(m_svals[v].a);
+    const Instruction *conv = m_infos.instruction(uid);
+    const FnInfo &fi = m_infos.get(m_infos.function_of_uid(uid));
+    auto type_of = [&](const Operand &o) { return o.is_temp() ? fi.fn->temps[o.id].type : o.type; };
+    if (!conv || conv->opcode != Opcode::Unary || conv->op != OpName::Conv || conv->operands.empty() ||
+        type_of(conv->operands[0]).kind != TypeKind::Float)
+      continue;
+    // The first operand that is floating point of its own (a variable, a
+    // constant; not an integer converted to it).
+    std::string text, type;
+    std::function<bool(const Operand &, int)> find = [&](const Operand &o, int depth) {
+      const Type t = type_of(o);
+      if (t.kind != TypeKind::Float || depth > 8)
+        return false;
+      const Instruction *def = o.is_temp() && o.id < fi.defs.size() ? fi.defs[o.id] : nullptr;
+      if (def && (def->opcode == Opcode::Binary || def->opcode == Opcode::Copy ||
+                  (def->opcode == Opcode::Unary && def->op != OpName::Conv))) {
+        for (const Operand &x : def->operands)
+          if (find(x, depth + 1))
+            return true;
+        return false;
+      }
+      if (def && def->opcode == Opcode::Unary && type_of(def->operands[0]).kind != TypeKind::Float)
+        return false; // (an integer made floating point)
+      text = o.kind == OpKind::Float ? o.str : fi.namer.operand(o);
+      type = t.bits == 32 ? "float" : t.bits == 64 ? "double" : "long double";
+      return !text.empty();
+    };
+    find(conv->operands[0], 0);
+    report_region(kImpreciseFp, "", loc,
+                  text.empty() ? Origin{} : Origin{loc, "operand " + quote_expr(text) + " is of type %<" + type + "%>"});
+    if (!m_pending.empty() && m_pending.back().warning == &kImpreciseFp)
+      m_pending.back().more_notes.push_back({loc, "only use operands of an integer type inside the size argument"});
+    return;
+  }
 }
 
 // What __analyzer_dump_capacity (p) says: the size of the whole region p
