@@ -1322,13 +1322,41 @@ std::vector<Finding> Engine::module_findings() const {
   return signal_findings(m_module);
 }
 
+namespace {
+
+// A warning's message in general terms: "double-%<free%> of %E" is
+// "double-'free' of 'x'".
+std::string describe(const char *message) {
+  std::string out;
+  for (const char *c = message; *c; ++c) {
+    if (*c != '%' || !c[1]) {
+      out += *c;
+      continue;
+    }
+    ++c;
+    switch (*c) {
+    case '<':
+    case '>': out += '\''; break;
+    case 'E': out += "'x'"; break;
+    case 'D': out += "f"; break;
+    case 'X': out += "g"; break;
+    case 'A': out += "N"; break;
+    default: out += *c; break;
+    }
+  }
+  return out;
+}
+
+} // namespace
+
 std::vector<RuleInfo> Engine::warning_rules() {
-  std::vector<RuleInfo> out{{"unsafe-call-within-signal-handler", 479, "Signal Handler Use of a Non-reentrant Function"}};
+  std::vector<RuleInfo> out{{"unsafe-call-within-signal-handler", 479, "Signal Handler Use of a Non-reentrant Function",
+                             "call to 'f' from within signal handler"}};
   for (const Warning *w : detail::kRegionWarnings)
-    out.push_back({w->name, w->cwe, w->cwe_title});
+    out.push_back({w->name, w->cwe, w->cwe_title, describe(w->message)});
   for (auto &c : make_checkers())
     for (const Warning *w : c->warnings())
-      out.push_back({w->name, w->cwe, w->cwe_title});
+      out.push_back({w->name, w->cwe, w->cwe_title, describe(w->message), true, w->rule ? w->rule : ""});
   // One rule per name (free-of-non-heap has two forms: keep its first CWE).
   std::stable_sort(out.begin(), out.end(), [](const RuleInfo &a, const RuleInfo &b) { return a.name < b.name; });
   out.erase(std::unique(out.begin(), out.end(), [](const RuleInfo &a, const RuleInfo &b) { return a.name == b.name; }),

@@ -16,6 +16,9 @@ struct RuleInfo {
   std::string name;
   int cwe = 0;
   std::string cwe_title;
+  std::string description; // its message, in general terms ("double-'free' of 'x'")
+  bool on = true;          // reported unless turned off
+  std::string rule;        // a coding-standard rule it enforces ("POS34-C"), if any
 };
 
 // A fingerprint of a finding that survives edits elsewhere in its file:

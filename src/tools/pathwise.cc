@@ -33,6 +33,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "analysis/engine.h"
 #include "diagnostics/diagram_json.h"
 
 #include "tools/common.h"
@@ -537,9 +538,30 @@ std::vector<Job> jobs_from_database(const std::string &path, std::string &error)
 
 } // namespace
 
+namespace {
+
+// Every warning: name, CWE (or the rule it enforces), on or off by
+// default, and its message in general terms.
+void list_warnings() {
+  std::vector<pathwise::RuleInfo> rules = pathwise::Engine::warning_rules();
+  pathwise::RuleInfo complex{"too-complex", 0, "", "analysis of 'f' stopped early: REASON", false};
+  rules.insert(std::lower_bound(rules.begin(), rules.end(), complex,
+                                [](const auto &a, const auto &b) { return a.name < b.name; }),
+               complex);
+  printf("%-36s %-8s %-4s %s\n", "WARNING", "CWE", "ON", "MESSAGE");
+  for (const pathwise::RuleInfo &r : rules)
+    printf("%-36s %-8s %-4s %s\n", r.name.c_str(),
+           (r.cwe ? "CWE-" + std::to_string(r.cwe) : !r.rule.empty() ? r.rule : std::string("-")).c_str(),
+           r.on ? "on" : "off", r.description.c_str());
+}
+
+} // namespace
+
 int main(int argc, char **argv) {
   CLI::App app{"pathwise: path-sensitive static analysis of C and C++ with GCC"};
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
+  bool list = false;
+  app.add_flag("--list-warnings", list, "list every warning: name, CWE, on or off by default, message");
   std::vector<std::string> files, gcc_args, build;
   std::string database, sarif, html, baseline, fail_on = "new";
   size_t parallel = 1;
@@ -576,6 +598,14 @@ int main(int argc, char **argv) {
     app.parse(ours, argv);
   } catch (const CLI::ParseError &e) {
     return app.exit(e) == 0 ? kOk : kUsage;
+  }
+  if (list) {
+    list_warnings();
+    return kOk;
+  }
+  if (!*check && !*scan) {
+    fprintf(stderr, "pathwise: give a subcommand (check, scan) or --list-warnings; see --help\n");
+    return kUsage;
   }
 
   char tmpl[] = "/tmp/pathwise.XXXXXX";

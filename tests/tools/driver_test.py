@@ -128,6 +128,23 @@ def bad_usage_exits_2(args):
         assert rc == 2 and "is not a compile_commands.json" in err, (rc, err)
 
 
+@check
+def lists_every_warning(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        p = subprocess.run([args.driver, "--list-warnings"], cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, timeout=60)
+        assert p.returncode == 0, p.stderr
+        rows = {line.split()[0]: line.split(None, 3) for line in p.stdout.splitlines()[1:]}
+        assert rows["double-free"][1:3] == ["CWE-415", "on"], rows["double-free"]
+        assert rows["too-complex"][2] == "off", rows["too-complex"]
+        assert rows["putenv-of-auto-var"][1] == "POS34-C", rows["putenv-of-auto-var"]
+        assert rows["deref-before-check"][3].startswith("check of 'x' for NULL"), rows["deref-before-check"]
+        assert list(rows) == sorted(rows), "not sorted"
+        assert len(rows) >= 45, len(rows)
+        rc, err = run(args, tmp)
+        assert rc == 2 and "--list-warnings" in err, (rc, err)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--driver", required=True)
