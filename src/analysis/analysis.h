@@ -194,6 +194,25 @@ inline const Warning kImpreciseFp{"imprecise-fp-arithmetic", 681, "Incorrect Con
                                   "use of floating-point arithmetic here might yield unexpected results",
                                   "use of floating-point arithmetic here might yield unexpected results", kAnyState};
 
+// Pointers into two different objects subtracted (GCC 15's
+// undefined-behavior-ptrdiff; CWE-469 Use of Pointer Subtraction to
+// Determine Size).
+inline const Warning kPtrDiff{"undefined-behavior-ptrdiff", 469, "Use of Pointer Subtraction to Determine Size",
+                              "undefined behavior when subtracting pointers", {},
+                              "subtraction of pointers has undefined behavior if they do not point into the same array "
+                              "object",
+                              "subtraction of pointers has undefined behavior if they do not point into the same array "
+                              "object",
+                              kAnyState};
+
+// strtok (NULL, ...) before strtok was ever given a string (GCC 14's
+// undefined-behavior-strtok).
+inline const Warning kStrtok{"undefined-behavior-strtok", 476, "NULL Pointer Dereference",
+                             "calling %E for first time with NULL as argument 1 has undefined behavior", {},
+                             "calling %E for first time with NULL as argument 1 has undefined behavior",
+                             "calling %E for first time with NULL as argument 1 has undefined behavior",
+                             kAnyState};
+
 // A call that enters its function again with the same arguments, nothing
 // changed since the last entry (GCC 13's infinite-recursion).
 inline const Warning kInfiniteRecursion{"infinite-recursion", 674, "Uncontrolled Recursion", "infinite recursion", {},
@@ -224,7 +243,7 @@ inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping
                                                  &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape,
                                                  &kVaListLeak, &kVaListUseAfterVaEnd, &kVaListExhausted,
                                                  &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion,
-                                                 &kImpreciseFp};
+                                                 &kImpreciseFp, &kPtrDiff, &kStrtok};
 
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.
@@ -1509,6 +1528,11 @@ private:
   // A call that enters a function on the stack again with its arguments,
   // the path having changed nothing since: reported (true).
   bool infinite_recursion(const State &s, const Instruction &in, const Loc &loc);
+  // a - b for pointers into two different objects (variables,
+  // allocations): reported (undefined-behavior-ptrdiff).
+  void check_ptrdiff(const State &s, SvalId a, SvalId b, const Loc &loc);
+  // root is a variable's address or a fresh allocation: where it was made.
+  bool object_created(const State &s, SvalId root, Loc &created);
   // A branch on "a op c": a test for NULL of a pointer this function
   // dereferenced already is reported (deref-before-check).
   // (phi_defined: the value tested comes from a phi or a call; in_macro:

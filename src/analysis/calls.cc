@@ -421,6 +421,20 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (!check_string_args(s, call, loc))
     check_call_bounds(s, call, loc);
   check_float_size(s, call, loc);
+  // strtok (NULL, delim) before any strtok was given a string: where it
+  // continues from is not defined (GCC 14's undefined-behavior-strtok).
+  if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size() && m_module.symbols[callee.id].body < 0) {
+    if (libc::named(call.callee, {"strtok"}) && !call.args.empty()) {
+      if (!s.strtok_started && compare(s, call.args[0], OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True &&
+          !s.approximate)
+        report_region(kStrtok, std::string(call.callee), loc,
+                      {loc, "some implementations of " + quote_expr(std::string(call.callee)) +
+                                " may crash on such input"});
+      s.strtok_started = true; // (told once)
+    } else if (!(call.declared && (call.declared->is_pure || call.declared->is_const))) {
+      s.strtok_started = true; // (code elsewhere may have called it)
+    }
+  }
   // va_start, va_arg, va_copy, va_end.
   if (call.callee.rfind("__builtin_", 0) == 0 && call.callee.find("va_") != std::string_view::npos &&
       model_va_call(s, in, call, loc, result))

@@ -302,6 +302,36 @@ void FunctionAnalysis::note_deref(State &s, SvalId v, const std::string &expr, c
   m_cur_events->push_back(std::move(e));
 }
 
+bool FunctionAnalysis::object_created(const State &s, SvalId root, Loc &created) {
+  const Sval &r = m_svals[root];
+  if (r.kind == SK::LocalAddr) {
+    const Local *l = local_of(s, static_cast<uint64_t>(r.a));
+    created = l ? l->loc : Loc{};
+    return true;
+  }
+  if (r.kind == SK::GlobalAddr && static_cast<size_t>(r.a) < m_module.symbols.size()) {
+    created = m_module.symbols[static_cast<size_t>(r.a)].loc;
+    return true;
+  }
+  if (r.kind == SK::Conjured && r.a >= 0 && is_fresh_allocation(s, root)) {
+    const Instruction *in = m_infos.instruction(static_cast<uint32_t>(r.a));
+    created = in ? in->loc : Loc{};
+    return true;
+  }
+  return false;
+}
+
+void FunctionAnalysis::check_ptrdiff(const State &s, SvalId a, SvalId b, const Loc &loc) {
+  const SvalId ra = root_of(a), rb = root_of(b);
+  Loc la, lb;
+  if (ra == rb || s.approximate || !object_created(s, ra, la) || !object_created(s, rb, lb))
+    return;
+  report_region(kPtrDiff, "", loc,
+                la.known() ? Origin{la, "underlying object for left-hand side of subtraction created here"} : Origin{});
+  if (lb.known() && !m_pending.empty() && m_pending.back().warning == &kPtrDiff)
+    m_pending.back().more_notes.push_back({lb, "underlying object for right-hand side of subtraction created here"});
+}
+
 void FunctionAnalysis::check_after_deref(State &s, SvalId a, OpName op, SvalId c, const std::string &expr,
                                          bool phi_defined, bool in_macro, const Loc &loc) {
   if (s.derefs.empty() || s.approximate)
@@ -423,6 +453,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     }
     SvalId a = operand_value(s, in.operands[0]);
     SvalId b = operand_value(s, in.operands[1]);
+    if (in.op == OpName::PtrDiff)
+      check_ptrdiff(s, a, b, loc);
     int64_t ca = 0, cb = 0;
     bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
     if (is_comparison(in.op)) {
@@ -1133,8 +1165,10 @@ FunctionResult FunctionAnalysis::run() {
     uninit_locals(init);
     const Symbol &sym = m_module.symbols[fn().symbol];
     const std::string name = Module::source_name(sym.name);
-    if (name == "main")
+    if (name == "main") {
       initial_globals(init);
+      init.strtok_started = false; // (the program starts here)
+    }
     // Checkers see the start (taint: main's argv, tainted_args).
     EntryEvent entry;
     entry.function = name;

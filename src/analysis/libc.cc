@@ -49,7 +49,7 @@ bool overwrites_first(std::string_view f) {
 
 int written_argument(std::string_view f) {
   if (overwrites_first(f) || named(f, {"strcat", "strncat", "sprintf", "vsprintf", "snprintf", "vsnprintf", "fgets",
-                                       "gets", "fread", "memccpy", "stpcpy", "strxfrm"}))
+                                       "gets", "fread", "memccpy", "stpcpy", "strxfrm", "strtok"}))
     return 0;
   if (named(f, {"read", "pread", "pread64", "recv", "recvfrom"}))
     return 1;

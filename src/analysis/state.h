@@ -190,6 +190,10 @@ struct State {
   // that enters a function again with the same arguments and nothing
   // changed since its last entry recurses forever. Not part of equality.
   uint32_t effects = 0;
+  // strtok may have been given a string on the path (or before it: any
+  // analysis but main's from its start, or a call to code without a body
+  // here). Not part of equality.
+  bool strtok_started = true;
   // Buffers setjmp filled: (the buffer's root, the stack depth of the
   // function that called setjmp; 0 once that function has returned).
   std::vector<std::pair<SvalId, uint32_t>> jmp_bufs;

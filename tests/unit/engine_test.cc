@@ -355,7 +355,7 @@ TEST(Engine, WarningNamesAreSorted) {
                                              "shift-count-overflow", "stack-address-escape", "stale-setjmp-buffer", "tainted-allocation-size",
                                              "tainted-array-index", "tainted-command", "tainted-divisor",
                                              "tainted-format-string", "tainted-offset", "tainted-size",
-                                             "unsafe-call-within-signal-handler", "use-after-free",
+                                             "undefined-behavior-ptrdiff", "undefined-behavior-strtok", "unsafe-call-within-signal-handler", "use-after-free",
                                              "use-of-pointer-in-stale-stack-frame", "use-of-uninitialized-value", "va-arg-type-mismatch",
                                              "va-list-exhausted", "va-list-leak", "va-list-use-after-va-end",
                                              "write-to-const", "write-to-string-literal"}));
