@@ -213,6 +213,11 @@ inline const Warning kStrtok{"undefined-behavior-strtok", 476, "NULL Pointer Der
                              "calling %E for first time with NULL as argument 1 has undefined behavior",
                              kAnyState};
 
+// An integer division or remainder by a value the path knows is zero
+// (CWE-369).
+inline const Warning kDivByZero{"div-by-zero", 369, "Divide By Zero", "division by zero", {},
+                                "division by %E, which is zero here", "division by %E, which is zero here", kAnyState};
+
 // A call that enters its function again with the same arguments, nothing
 // changed since the last entry (GCC 13's infinite-recursion).
 inline const Warning kInfiniteRecursion{"infinite-recursion", 674, "Uncontrolled Recursion", "infinite recursion", {},
@@ -243,7 +248,7 @@ inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping
                                                  &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape,
                                                  &kVaListLeak, &kVaListUseAfterVaEnd, &kVaListExhausted,
                                                  &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion,
-                                                 &kImpreciseFp, &kPtrDiff, &kStrtok};
+                                                 &kImpreciseFp, &kPtrDiff, &kStrtok, &kDivByZero};
 
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.

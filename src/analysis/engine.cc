@@ -455,6 +455,19 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     SvalId b = operand_value(s, in.operands[1]);
     if (in.op == OpName::PtrDiff)
       check_ptrdiff(s, a, b, loc);
+    // An integer divisor that holds the constant zero on the path (a
+    // variable set to 0, a function that returns 0; a literal 0 is the
+    // compiler's own -Wdiv-by-zero): undefined; the result is unknown.
+    // (Not one a branch only constrained to zero: the engine does not keep
+    // "len = n * size", so "if (!size) return len ? len / size : 0;" would
+    // look like one.)
+    if ((in.op == OpName::Div || in.op == OpName::Mod) && in.operands[1].is_temp() &&
+        fn().temps[in.operands[1].id].type.kind == TypeKind::Int && !s.approximate && !s.loop_assumed &&
+        m_svals[b].kind == SK::Const && m_svals[b].a == 0) {
+      report_region(kDivByZero, operand_text(uid, 1, in.operands[1]), loc);
+      bind(conjure(s, uid));
+      break;
+    }
     int64_t ca = 0, cb = 0;
     bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
     if (is_comparison(in.op)) {
@@ -475,6 +488,13 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     }
     if (in.op == OpName::PtrAdd) {
       bind(offset_value(a, kb ? cb : kUnknownOffset));
+      break;
+    }
+    // x * 0 and x & 0 are 0 whatever x is ("len = n * size" where the
+    // path knows size is 0).
+    if ((in.op == OpName::Mul || in.op == OpName::And) && ((ka && ca == 0) || (kb && cb == 0)) &&
+        fn().temps[in.result].type.kind == TypeKind::Int) {
+      bind(m_svals.get(SK::Const, 0));
       break;
     }
     if (ka && kb) {

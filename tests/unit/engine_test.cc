@@ -345,7 +345,7 @@ TEST(Engine, InvalidIrIsAnInternalErrorNotACrash) {
 
 TEST(Engine, WarningNamesAreSorted) {
   auto names = Engine::warning_names();
-  EXPECT_EQ(names, (std::vector<std::string>{"allocation-size", "deref-before-check", "double-fclose", "double-free",
+  EXPECT_EQ(names, (std::vector<std::string>{"allocation-size", "deref-before-check", "div-by-zero", "double-fclose", "double-free",
                                              "exposure-through-output-file", "fd-access-mode-mismatch", "fd-double-close", "fd-leak",
                                              "fd-use-after-close", "fd-use-without-check", "file-leak",
                                              "file-use-after-close", "free-of-non-heap", "imprecise-fp-arithmetic", "infinite-recursion", "malloc-leak",
