@@ -218,6 +218,13 @@ inline const Warning kStrtok{"undefined-behavior-strtok", 476, "NULL Pointer Der
 inline const Warning kDivByZero{"div-by-zero", 369, "Divide By Zero", "division by zero", {},
                                 "division by %E, which is zero here", "division by %E, which is zero here", kAnyState};
 
+// A branch on an attacker-controlled value that decides whether an
+// assertion fails (GCC 14's tainted-assertion; CWE-617 Reachable
+// Assertion). %D: which function was taken as the failure handler.
+inline const Warning kTaintedAssertion{"tainted-assertion", 617, "Reachable Assertion",
+                                       "use of attacked-controlled value in condition for assertion", {}, "%D", "%D",
+                                       kAnyState};
+
 // A call that enters its function again with the same arguments, nothing
 // changed since the last entry (GCC 13's infinite-recursion).
 inline const Warning kInfiniteRecursion{"infinite-recursion", 674, "Uncontrolled Recursion", "infinite recursion", {},
@@ -248,7 +255,7 @@ inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping
                                                  &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape,
                                                  &kVaListLeak, &kVaListUseAfterVaEnd, &kVaListExhausted,
                                                  &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion,
-                                                 &kImpreciseFp, &kPtrDiff, &kStrtok, &kDivByZero};
+                                                 &kImpreciseFp, &kPtrDiff, &kStrtok, &kDivByZero, &kTaintedAssertion};
 
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.
@@ -1536,6 +1543,9 @@ private:
   // a - b for pointers into two different objects (variables,
   // allocations): reported (undefined-behavior-ptrdiff).
   void check_ptrdiff(const State &s, SvalId a, SvalId b, const Loc &loc);
+  // A branch on an attacker-controlled value: reported if either way
+  // leads straight to a function that never returns (tainted-assertion).
+  void check_tainted_assertion(const Instruction &br, const Loc &loc);
   // root is a variable's address or a fresh allocation: where it was made.
   bool object_created(const State &s, SvalId root, Loc &created);
   // A branch on "a op c": a test for NULL of a pointer this function

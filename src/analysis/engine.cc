@@ -302,6 +302,38 @@ void FunctionAnalysis::note_deref(State &s, SvalId v, const std::string &expr, c
   m_cur_events->push_back(std::move(e));
 }
 
+void FunctionAnalysis::check_tainted_assertion(const Instruction &br, const Loc &loc) {
+  if (m_opts.disabled.count(kTaintedAssertion.name))
+    return;
+  // Where either way leads, through blocks that only jump on: a call to
+  // a function that never returns (an assertion's failure handler).
+  for (uint32_t target : br.targets) {
+    uint32_t b = target;
+    for (int hops = 0; hops < 4 && b < fn().blocks.size(); ++hops) {
+      const Block &blk = fn().blocks[b];
+      for (const Instruction &in : blk.insns) {
+        if (in.opcode != Opcode::Call || in.operands.empty() || in.operands[0].kind != OpKind::Func ||
+            in.operands[0].id >= m_module.symbols.size())
+          continue;
+        const Symbol &sym = m_module.symbols[in.operands[0].id];
+        if (!sym.is_noreturn && sym.name != "__builtin_unreachable")
+          break;
+        const std::string name = Module::source_name(sym.name);
+        // (Told where the assertion fails, as GCC tells it.)
+        report_region(kTaintedAssertion, "", in.loc.known() ? in.loc : loc, {},
+                      name == "__builtin_unreachable"
+                          ? "treating %<__builtin_unreachable%> as an assertion failure handler"
+                          : "treating " + quote_expr(name) +
+                                " as an assertion failure handler due to %<__attribute__((__noreturn__))%>");
+        return;
+      }
+      if (blk.insns.empty() || blk.insns.back().opcode != Opcode::Jmp)
+        break;
+      b = blk.insns.back().targets[0];
+    }
+  }
+}
+
 bool FunctionAnalysis::object_created(const State &s, SvalId root, Loc &created) {
   const Sval &r = m_svals[root];
   if (r.kind == SK::LocalAddr) {
@@ -1021,6 +1053,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         if (t == Tri::Unknown)
           t = compare_rewritten(s, in.operands[0], in.op, in.operands[1]);
       }
+      if (t == Tri::Unknown && !s.approximate && (may_be_any_value(s, a) || may_be_any_value(s, c)))
+        check_tainted_assertion(in, loc);
       for (int dir = 1; dir >= 0; --dir) {
         bool taken = dir == 1;
         if (t != Tri::Unknown && (t == Tri::True) != taken)
@@ -1411,6 +1445,10 @@ std::vector<RuleInfo> Engine::warning_rules() {
   for (auto &c : make_checkers())
     for (const Warning *w : c->warnings())
       out.push_back({w->name, w->cwe, w->cwe_title, describe(w->message), true, w->rule ? w->rule : ""});
+  for (RuleInfo &r : out)
+    for (const std::string &off : off_by_default())
+      if (r.name == off)
+        r.on = false;
   // One rule per name (free-of-non-heap has two forms: keep its first CWE).
   std::stable_sort(out.begin(), out.end(), [](const RuleInfo &a, const RuleInfo &b) { return a.name < b.name; });
   out.erase(std::unique(out.begin(), out.end(), [](const RuleInfo &a, const RuleInfo &b) { return a.name == b.name; }),

@@ -462,6 +462,8 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
           kPluginName, gcc_version.basever, loaded);
     return 0;
   }
+  for (const std::string &off : pathwise::Engine::off_by_default())
+    g_options.disabled.insert(off);
   if (!parse_arguments(info))
     return 0;
 

@@ -137,6 +137,7 @@ def lists_every_warning(args):
         rows = {line.split()[0]: line.split(None, 3) for line in p.stdout.splitlines()[1:]}
         assert rows["double-free"][1:3] == ["CWE-415", "on"], rows["double-free"]
         assert rows["too-complex"][2] == "off", rows["too-complex"]
+        assert rows["tainted-assertion"][1:3] == ["CWE-617", "off"], rows["tainted-assertion"]
         assert rows["putenv-of-auto-var"][1] == "POS34-C", rows["putenv-of-auto-var"]
         assert rows["deref-before-check"][3].startswith("check of 'x' for NULL"), rows["deref-before-check"]
         assert list(rows) == sorted(rows), "not sorted"

@@ -353,7 +353,7 @@ TEST(Engine, WarningNamesAreSorted) {
                                              "out-of-bounds", "overlapping-buffers", "possible-null-argument",
                                              "possible-null-dereference", "putenv-of-auto-var", "shift-count-negative",
                                              "shift-count-overflow", "stack-address-escape", "stale-setjmp-buffer", "tainted-allocation-size",
-                                             "tainted-array-index", "tainted-command", "tainted-divisor",
+                                             "tainted-array-index", "tainted-assertion", "tainted-command", "tainted-divisor",
                                              "tainted-format-string", "tainted-offset", "tainted-size",
                                              "undefined-behavior-ptrdiff", "undefined-behavior-strtok", "unsafe-call-within-signal-handler", "use-after-free",
                                              "use-of-pointer-in-stale-stack-frame", "use-of-uninitialized-value", "va-arg-type-mismatch",

@@ -1,0 +1,36 @@
+/* tainted-assertion (GCC 14, CWE-617): an attacker decides whether an
+   assertion fails. Off by default in pathwise (real code's asserts are
+   mostly on values it bounds in ways the engine does not see); asked for
+   here.  */
+/* { dg-additional-options "-fplugin-arg-pathwise-enable=tainted-assertion -ftrack-macro-expansion=0" } */
+extern void fail (const char *what) __attribute__ ((__noreturn__));
+
+#define CHECK(E) do { if (!(E)) fail (#E); } while (0)
+
+int __attribute__ ((tainted_args)) unchecked_bad (int n)
+{
+  CHECK (n > 0); /* { dg-warning "use of attacked-controlled value in condition for assertion \\\[CWE-617\\\] \\\[-Wanalyzer-tainted-assertion\\\]" } */
+  /* { dg-message "treating 'fail' as an assertion failure handler due to '__attribute__\\(\\(__noreturn__\\)\\)'" "handler" { target *-*-* } .-1 } */
+  return n;
+}
+
+int __attribute__ ((tainted_args)) sanitized_ok (int n)
+{
+  if (n < 1 || n > 100)
+    return 0;
+  CHECK (n > 0); /* { dg-bogus "tainted-assertion" } */
+  return n;
+}
+
+int not_tainted_ok (int n)
+{
+  CHECK (n > 0); /* { dg-bogus "tainted-assertion" } */
+  return n;
+}
+
+int __attribute__ ((tainted_args)) unreachable_bad (unsigned n)
+{
+  if (n >= 100)
+    __builtin_unreachable (); /* { dg-warning "use of attacked-controlled value in condition for assertion" } */
+  return (int) n;
+}
