@@ -1520,6 +1520,8 @@ private:
   // The unnamed arguments of a call (after `named` ones).
   std::vector<VarArg> varargs_of(const State &s, const Instruction &call, size_t named);
   VaList *va_list_of(State &s, SvalId object);
+  // Sets the va_list of v.object to v (in order).
+  void put_va_list(State &s, const VaList &v);
   // va_start, va_arg, va_copy and va_end: modelled (true), va_arg's value
   // in result when the call passed a known one.
   bool model_va_call(State &s, const Instruction &in, const CallEvent &call, const Loc &loc, SvalId &result);

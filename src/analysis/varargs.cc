@@ -90,6 +90,14 @@ VaList *FunctionAnalysis::va_list_of(State &s, SvalId object) {
   return nullptr;
 }
 
+void FunctionAnalysis::put_va_list(State &s, const VaList &v) {
+  if (VaList *old = va_list_of(s, v.object)) {
+    *old = v;
+    return;
+  }
+  s.va_lists.insert(std::upper_bound(s.va_lists.begin(), s.va_lists.end(), v), v);
+}
+
 void FunctionAnalysis::report_va(const Warning &w, const VaList *v, const std::string &expr, const Loc &at,
                                   const std::string &detail) {
   report_region(w, expr, at, {}, detail);
@@ -140,12 +148,7 @@ bool FunctionAnalysis::model_va_call(State &s, const Instruction &in, const Call
     VaList fresh;
     fresh.object = o;
     fresh.depth = depth;
-    if (VaList *v = va_list_of(s, o))
-      *v = fresh;
-    else {
-      s.va_lists.push_back(fresh);
-      std::sort(s.va_lists.begin(), s.va_lists.end());
-    }
+    put_va_list(s, fresh);
     mark_va(fresh, loc, "va_start");
     return true;
   }
@@ -178,12 +181,7 @@ bool FunctionAnalysis::model_va_call(State &s, const Instruction &in, const Call
     from.object = dst;
     from.ended = false;
     from.copied = true;
-    if (VaList *v = va_list_of(s, dst))
-      *v = from;
-    else {
-      s.va_lists.push_back(from);
-      std::sort(s.va_lists.begin(), s.va_lists.end());
-    }
+    put_va_list(s, from);
     mark_va(from, loc, "va_copy");
     return true;
   }
