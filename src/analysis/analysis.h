@@ -225,6 +225,12 @@ inline const Warning kTaintedAssertion{"tainted-assertion", 617, "Reachable Asse
                                        "use of attacked-controlled value in condition for assertion", {}, "%D", "%D",
                                        kAnyState};
 
+// A call through a function pointer that is NULL (GCC 13's
+// jump-through-null).
+inline const Warning kJumpThroughNull{"jump-through-null", 476, "NULL Pointer Dereference",
+                                      "jump through null pointer", {}, "jump through null pointer here",
+                                      "jump through null pointer here", kAnyState};
+
 // A call that enters its function again with the same arguments, nothing
 // changed since the last entry (GCC 13's infinite-recursion).
 inline const Warning kInfiniteRecursion{"infinite-recursion", 674, "Uncontrolled Recursion", "infinite recursion", {},
@@ -255,7 +261,8 @@ inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping
                                                  &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape,
                                                  &kVaListLeak, &kVaListUseAfterVaEnd, &kVaListExhausted,
                                                  &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion,
-                                                 &kImpreciseFp, &kPtrDiff, &kStrtok, &kDivByZero, &kTaintedAssertion};
+                                                 &kImpreciseFp, &kPtrDiff, &kStrtok, &kDivByZero, &kTaintedAssertion,
+                                                 &kJumpThroughNull};
 
 // Introspection for tests, as GCC's analyzer has it: __analyzer_dump_path ()
 // reports a note with the path to the call.

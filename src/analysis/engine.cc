@@ -903,6 +903,14 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     for (const Operand &o : in.operands)
       if (use_operand(s, o, loc) && o.is_temp())
         s.bind(o.id, conjure(s, uid));
+    // A call through a pointer that is NULL on the path: it never comes
+    // back (GCC 13's jump-through-null).
+    if (in.operands[0].kind != OpKind::Func && !s.approximate &&
+        compare(s, operand_value(s, in.operands[0]), OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True) {
+      report_region(kJumpThroughNull, "", loc);
+      m_path_ends = true;
+      break;
+    }
     // (Entering a function again as it was entered, nothing changed: the
     // path never comes back.)
     if (infinite_recursion(s, in, loc)) {
@@ -1439,9 +1447,9 @@ std::string describe(const char *message) {
 
 std::vector<RuleInfo> Engine::warning_rules() {
   std::vector<RuleInfo> out{{"unsafe-call-within-signal-handler", 479, "Signal Handler Use of a Non-reentrant Function",
-                             "call to 'f' from within signal handler"}};
+                             "call to 'f' from within signal handler", true, ""}};
   for (const Warning *w : detail::kRegionWarnings)
-    out.push_back({w->name, w->cwe, w->cwe_title, describe(w->message)});
+    out.push_back({w->name, w->cwe, w->cwe_title, describe(w->message), true, w->rule ? w->rule : ""});
   for (auto &c : make_checkers())
     for (const Warning *w : c->warnings())
       out.push_back({w->name, w->cwe, w->cwe_title, describe(w->message), true, w->rule ? w->rule : ""});

@@ -544,7 +544,7 @@ namespace {
 // default, and its message in general terms.
 void list_warnings() {
   std::vector<pathwise::RuleInfo> rules = pathwise::Engine::warning_rules();
-  pathwise::RuleInfo complex{"too-complex", 0, "", "analysis of 'f' stopped early: REASON", false};
+  pathwise::RuleInfo complex{"too-complex", 0, "", "analysis of 'f' stopped early: REASON", false, ""};
   rules.insert(std::lower_bound(rules.begin(), rules.end(), complex,
                                 [](const auto &a, const auto &b) { return a.name < b.name; }),
                complex);
