@@ -256,6 +256,24 @@ private:
     return w;
   }
 
+  // (K:"text", ...), K written %K for temporaries.
+  std::vector<std::pair<uint32_t, std::string>> numbered_texts(bool temporaries) {
+    std::vector<std::pair<uint32_t, std::string>> out;
+    expect('(');
+    do {
+      skip_space_inline();
+      if (temporaries)
+        expect('%');
+      const auto k = static_cast<uint32_t>(number());
+      expect(':');
+      skip_space_inline();
+      out.push_back({k, quoted()});
+    } while (accept(','));
+    expect(')');
+    skip_space_inline();
+    return out;
+  }
+
   int64_t number() {
     skip_space();
     bool neg = false;
@@ -731,30 +749,12 @@ private:
     // types(%T:"C type", ...): of temporaries passed as variadic arguments.
     if (peek_word() == "types") {
       word();
-      expect('(');
-      do {
-        skip_space_inline();
-        expect('%');
-        const auto t = static_cast<uint32_t>(number());
-        expect(':');
-        skip_space_inline();
-        m_fn->type_names.push_back({t, quoted()});
-      } while (accept(','));
-      expect(')');
-      skip_space_inline();
+      m_fn->type_names = numbered_texts(true);
     }
     // nulled(LINE:"local", ...): returns the front end made NULL.
     if (peek_word() == "nulled") {
       word();
-      expect('(');
-      do {
-        const auto line = static_cast<uint32_t>(number());
-        expect(':');
-        skip_space_inline();
-        m_fn->nulled_returns.push_back({line, quoted()});
-      } while (accept(','));
-      expect(')');
-      skip_space_inline();
+      m_fn->nulled_returns = numbered_texts(false);
     }
     m_fn->loc = loc();
     skip_space_inline();
