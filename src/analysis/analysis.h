@@ -1549,6 +1549,11 @@ private:
   // A call that enters a function on the stack again with its arguments,
   // the path having changed nothing since: reported (true).
   bool infinite_recursion(const State &s, const Instruction &in, const Loc &loc);
+  // May f be called with nargs arguments (its parameters, and more if it
+  // is variadic)?
+  static bool takes_arguments(const Function &f, size_t nargs) {
+    return f.variadic ? nargs >= f.params.size() : nargs == f.params.size();
+  }
   // a - b for pointers into two different objects (variables,
   // allocations): reported (undefined-behavior-ptrdiff).
   void check_ptrdiff(const State &s, SvalId a, SvalId b, const Loc &loc);
@@ -1557,12 +1562,10 @@ private:
   void check_tainted_assertion(const Instruction &br, const Loc &loc);
   // root is a variable's address or a fresh allocation: where it was made.
   bool object_created(const State &s, SvalId root, Loc &created);
-  // A branch on "a op c": a test for NULL of a pointer this function
-  // dereferenced already is reported (deref-before-check).
-  // (phi_defined: the value tested comes from a phi or a call; in_macro:
-  // the test is a macro's.)
-  void check_after_deref(State &s, SvalId a, OpName op, SvalId c, const std::string &expr, bool phi_defined,
-                         bool in_macro, const Loc &loc);
+  // Branch br (instruction uid) on values a and c: a test for NULL of a
+  // pointer this function dereferenced already is reported
+  // (deref-before-check).
+  void check_after_deref(State &s, const Instruction &br, uint32_t uid, SvalId a, SvalId c, const Loc &loc);
   // Pointer v was dereferenced (read or written through, or given to a
   // parameter declared nonnull).
   void note_deref(State &s, SvalId v, const std::string &expr, const Loc &loc);

@@ -715,9 +715,6 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   return result;
 }
 
-// Steps into a call of a function with a body, if the limits allow: the
-// caller's frame is kept on the stack, the arguments bind the callee's
-// parameters, and the path goes on at the callee's entry.
 bool FunctionAnalysis::infinite_recursion(const State &s, const Instruction &in, const Loc &loc) {
   const SvalId target = operand_value(s, in.operands[0]);
   if (m_svals[target].kind != SK::FuncAddr || static_cast<size_t>(m_svals[target].a) >= m_module.symbols.size())
@@ -728,8 +725,7 @@ bool FunctionAnalysis::infinite_recursion(const State &s, const Instruction &in,
   const auto callee = static_cast<uint32_t>(sym.body);
   const Function &cf = m_module.functions[callee];
   // (Unnamed arguments matter only to a function that reads them.)
-  if (cf.variadic ? in.operands.size() - 1 < cf.params.size() || m_summary.reads_varargs[callee]
-                  : cf.params.size() != in.operands.size() - 1)
+  if (!takes_arguments(cf, in.operands.size() - 1) || (cf.variadic && m_summary.reads_varargs[callee]))
     return false;
   // The last activation of the callee on the stack: its parameters'
   // values, and the effects the path had made when it was entered.
@@ -760,6 +756,9 @@ bool FunctionAnalysis::infinite_recursion(const State &s, const Instruction &in,
   return true;
 }
 
+// Steps into a call of a function with a body, if the limits allow: the
+// caller's frame is kept on the stack, the arguments bind the callee's
+// parameters, and the path goes on at the callee's entry.
 bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc) {
   const int callee = steppable(s, operand_value(s, in.operands[0]), in.operands.size() - 1);
   if (callee < 0)
@@ -825,8 +824,7 @@ int FunctionAnalysis::steppable(const State &s, SvalId target, size_t nargs) {
   // "is this an error code": cheap, and its answer decides branches).
   if ((m_nodes.size() >= m_opts.max_nodes / 2 || m_callee_nodes >= m_opts.max_callee_nodes) && !tiny_leaf(cf))
     return -1;
-  if ((cf.variadic ? nargs < cf.params.size() : cf.params.size() != nargs) ||
-      cf.blocks.size() > m_opts.max_callee_blocks || !callable(callee) ||
+  if (!takes_arguments(cf, nargs) || cf.blocks.size() > m_opts.max_callee_blocks || !callable(callee) ||
       m_not_entered.count(callee))
     return -1;
   // Recursion: one level deeper is followed (a bug often shows on the

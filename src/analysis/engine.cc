@@ -364,10 +364,11 @@ void FunctionAnalysis::check_ptrdiff(const State &s, SvalId a, SvalId b, const L
     m_pending.back().more_notes.push_back({lb, "underlying object for right-hand side of subtraction created here"});
 }
 
-void FunctionAnalysis::check_after_deref(State &s, SvalId a, OpName op, SvalId c, const std::string &expr,
-                                         bool phi_defined, bool in_macro, const Loc &loc) {
-  if (s.derefs.empty() || s.approximate)
+void FunctionAnalysis::check_after_deref(State &s, const Instruction &br, uint32_t uid, SvalId a, SvalId c,
+                                         const Loc &loc) {
+  if (s.derefs.empty() || s.approximate || br.from_macro)
     return;
+  OpName op = br.op;
   unwrap(a, op, c);
   const SvalId zero = m_svals.get(SK::Const, 0);
   const SvalId ptr = c == zero ? a : (a == zero ? c : 0);
@@ -378,12 +379,24 @@ void FunctionAnalysis::check_after_deref(State &s, SvalId a, OpName op, SvalId c
   if (it == s.derefs.end() || it->v != ptr || it->depth != key.depth)
     return;
   // Only where every way here passed through that dereference, and the
-  // pointer tested is the one dereferenced on each of them (not a
-  // variable that holds it on one path only: "if (*q) p = q; if (p)").
-  if (!m_cur->dominates(it->block, m_step_block) || phi_defined || in_macro)
+  // pointer tested is the one dereferenced on each of them: not a
+  // variable that holds it on one path only ("if (*q) p = q; if (p)": a
+  // phi's), nor what a call returned ("if (memchr (p, c, n))"), through
+  // copies.
+  const Operand &tested = br.operands[0];
+  const Instruction *def = nullptr;
+  for (Operand o = tested; o.is_temp() && o.id < m_cur->defs.size() && m_cur->defs[o.id];) {
+    def = m_cur->defs[o.id];
+    if (def->opcode != Opcode::Copy && def->opcode != Opcode::Unary)
+      break;
+    o = def->operands.empty() ? Operand{} : def->operands[0];
+  }
+  if (!m_cur->dominates(it->block, m_step_block) ||
+      (def && (def->opcode == Opcode::Phi || def->opcode == Opcode::Call)))
     return;
   s.derefs.erase(it); // (told once)
-  report_region(kDerefBeforeCheck, expr, loc);
+  const bool against_null = c == zero || br.operands[1].kind == OpKind::Null;
+  report_region(kDerefBeforeCheck, against_null ? operand_text(uid, 0, tested) : "", loc);
   if (!m_pending.empty() && m_pending.back().warning == &kDerefBeforeCheck)
     m_pending.back().v = ptr; // (its marker tells where it was dereferenced)
 }
@@ -1033,25 +1046,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
     case Opcode::Br: {
       SvalId a = operand_value(s, in.operands[0]);
       SvalId c = operand_value(s, in.operands[1]);
-      if (!s.derefs.empty()) {
-        const uint32_t uid = m_cur->uid_base[block] + static_cast<uint32_t>(i);
-        const SvalId zero = m_svals.get(SK::Const, 0);
-        // (What the tested value was made by, through copies: a phi, or a
-        // call's result, "if (memchr (p, c, n))", is no pointer the code
-        // dereferenced itself.)
-        const Operand &tested = in.operands[0];
-        const Instruction *def = nullptr;
-        for (Operand o = tested; o.is_temp() && o.id < m_cur->defs.size() && m_cur->defs[o.id];) {
-          def = m_cur->defs[o.id];
-          if (def->opcode != Opcode::Copy && def->opcode != Opcode::Unary)
-            break;
-          o = def->operands.empty() ? Operand{} : def->operands[0];
-        }
-        const bool phi = def && (def->opcode == Opcode::Phi || def->opcode == Opcode::Call);
-        check_after_deref(s, a, in.op, c,
-                          c == zero || in.operands[1].kind == OpKind::Null ? operand_text(uid, 0, tested) : "", phi,
-                          in.from_macro, loc);
-      }
+      check_after_deref(s, in, m_cur->uid_base[block] + static_cast<uint32_t>(i), a, c, loc);
       Tri t;
       // (Signed ranges say nothing of unsigned values beyond INT64_MAX.)
       const bool beyond = unsigned_beyond_signed(s, in, a, c, t);

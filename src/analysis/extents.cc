@@ -60,17 +60,25 @@ SvalId FunctionAnalysis::extent(const State &s, SvalId root) const {
 // The size an allocating call asks for: malloc's and alloca's argument,
 // calloc's product, or what __attribute__((alloc_size)) names (the product
 // of constants, or one argument). 0 if none or not known.
-SvalId FunctionAnalysis::allocation_size(const State &s, const CallEvent &call) {
-  auto constant = [&](size_t k, int64_t &out) { return k < call.args.size() && known_value(s, call.args[k], out); };
+// The arguments (0-based) whose product is the size an allocating call
+// asks for: malloc's and alloca's one, calloc's two, what
+// __attribute__((alloc_size)) names.
+static std::vector<size_t> size_arguments(const CallEvent &call) {
+  std::vector<size_t> out;
   if (is_allocator(call.callee))
-    return call.args.empty() ? 0 : call.args[0];
-  std::vector<size_t> factors;
-  if (call.callee == "calloc" || call.callee == "__builtin_calloc")
-    factors = {0, 1};
+    out = {0};
+  else if (call.callee == "calloc" || call.callee == "__builtin_calloc")
+    out = {0, 1};
   else if (call.alloc_size)
     for (uint32_t a : *call.alloc_size)
       if (a >= 1)
-        factors.push_back(a - 1);
+        out.push_back(a - 1);
+  return out;
+}
+
+SvalId FunctionAnalysis::allocation_size(const State &s, const CallEvent &call) {
+  auto constant = [&](size_t k, int64_t &out) { return k < call.args.size() && known_value(s, call.args[k], out); };
+  const std::vector<size_t> factors = size_arguments(call);
   if (factors.size() == 1)
     return factors[0] < call.args.size() ? call.args[factors[0]] : 0;
   if (factors.empty())
@@ -89,17 +97,10 @@ SvalId FunctionAnalysis::allocation_size(const State &s, const CallEvent &call) 
 // integer (malloc (n * 1.5)): the operand that brought floating point in,
 // its type, reported (imprecise-fp-arithmetic, GCC 13).
 void FunctionAnalysis::check_float_size(const State &s, const CallEvent &call, const Loc &loc) {
-  std::vector<size_t> sizes;
-  if (is_allocator(call.callee))
-    sizes = {0};
-  else if (call.callee == "calloc" || call.callee == "__builtin_calloc")
-    sizes = {0, 1};
-  else if (call.callee == "realloc" || call.callee == "__builtin_realloc")
+  // (realloc's size too.)
+  std::vector<size_t> sizes = size_arguments(call);
+  if (call.callee == "realloc" || call.callee == "__builtin_realloc")
     sizes = {1};
-  else if (call.alloc_size)
-    for (uint32_t a : *call.alloc_size)
-      if (a >= 1)
-        sizes.push_back(a - 1);
   for (size_t k : sizes) {
     if (k >= call.args.size())
       continue;

@@ -56,8 +56,8 @@ Finding FunctionAnalysis::build(const Pending &p) const {
         outcome_before->depth == e->depth)
       items.push_back({{outcome_before->loc, outcome_before->fn, outcome_before->depth, outcome_before->text_ref()},
                        Role::Relevant, false});
-    if (e->kind != RawEvent::Kind::Outcome)
-      outcome_before = e->kind == RawEvent::Kind::StateChange ? outcome_before : nullptr;
+    if (e->kind != RawEvent::Kind::Outcome && e->kind != RawEvent::Kind::StateChange)
+      outcome_before = nullptr;
     if (e->kind == RawEvent::Kind::Call) {
       failed_inside.push_back(false);
     } else if (e->kind == RawEvent::Kind::Return && !failed_inside.empty()) {

@@ -121,6 +121,9 @@ bool writes_to(std::string_view f) {
   return one_of(f, {"write", "pwrite", "pwrite64", "writev", "send", "sendto", "sendmsg"});
 }
 
+// dup2 and dup3: a duplicate at the number the caller gives.
+bool is_dup_to(std::string_view f) { return one_of(f, {"dup2", "dup3"}); }
+
 // Which argument of an opener holds open()'s flags (-1: none).
 int flags_argument(std::string_view f) {
   if (one_of(f, {"open", "open64"}))
@@ -157,11 +160,10 @@ public:
     const bool uses = uses_first(call.callee);
     // (dup of a closed descriptor fails: nothing to track in its result.)
     const bool closed_arg = uses && !call.args.empty() && kind(ctx.state(call.args[0])) == Closed;
-    const bool dup_to = one_of(call.callee, {"dup2", "dup3"});
     // (dup2's second descriptor need not be open: it is closed first.)
     if (uses && !call.args.empty())
       use(ctx, call, 0, Need::Open);
-    if (dup_to && call.args.size() >= 2)
+    if (is_dup_to(call.callee) && call.args.size() >= 2)
       use(ctx, call, 1, Need::NotInvalid);
     const bool declared = use_declared(ctx, call);
     if (is_opener(call.callee)) {
@@ -266,7 +268,7 @@ private:
     StateId mode = 0;
     const bool told = access_mode(ctx, call, mode);
     // dup2 and dup3 give the number the caller chose: not its to lose.
-    const StateId borrowed = one_of(call.callee, {"dup2", "dup3"}) ? kBorrowed : 0;
+    const StateId borrowed = is_dup_to(call.callee) ? kBorrowed : 0;
     const auto s = static_cast<StateId>(Unchecked | mode | borrowed);
     if (told)
       ctx.set_state_told(call.result, s, *call.result_text,
@@ -286,26 +288,25 @@ private:
     const ir::Symbol &sym = *call.declared;
     if (sym.fd_args.empty() && sym.fd_read_args.empty() && sym.fd_write_args.empty())
       return false;
-    for (size_t k = 0; k < call.args.size(); ++k) {
-      const char *attr = listed(sym.fd_args, k)       ? "fd_arg"
-                         : listed(sym.fd_read_args, k)  ? "fd_arg_read"
-                         : listed(sym.fd_write_args, k) ? "fd_arg_write"
-                                                        : nullptr;
-      if (!attr)
-        continue;
-      const std::string n = std::to_string(k + 1);
-      const std::string what = attr == std::string("fd_arg")        ? "an open"
-                               : attr == std::string("fd_arg_read") ? "a readable"
-                                                                   : "a writable";
-      const Origin note{call.callee_loc, "argument " + n + " of %<" + std::string(call.callee) + "%> must be " +
-                                             what + " file descriptor, due to %<__attribute__((" + attr + "(" + n +
-                                             ")))%>"};
-      use(ctx, call, k,
-          attr == std::string("fd_arg")          ? Need::Open
-          : attr == std::string("fd_arg_read") ? Need::Readable
-                                                : Need::Writable,
-          &note);
-    }
+    struct Declared {
+      const std::vector<uint32_t> &args;
+      const char *attr, *what;
+      Need need;
+    };
+    const Declared kinds[] = {{sym.fd_args, "fd_arg", "an open", Need::Open},
+                              {sym.fd_read_args, "fd_arg_read", "a readable", Need::Readable},
+                              {sym.fd_write_args, "fd_arg_write", "a writable", Need::Writable}};
+    for (size_t k = 0; k < call.args.size(); ++k)
+      for (const Declared &d : kinds) {
+        if (!listed(d.args, k))
+          continue;
+        const std::string n = std::to_string(k + 1);
+        const Origin note{call.callee_loc, "argument " + n + " of %<" + std::string(call.callee) + "%> must be " +
+                                               d.what + " file descriptor, due to %<__attribute__((" + d.attr + "(" +
+                                               n + ")))%>"};
+        use(ctx, call, k, d.need, &note);
+        break;
+      }
     return true;
   }
 

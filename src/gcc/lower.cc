@@ -101,10 +101,7 @@ private:
     tree t = TREE_TYPE(decl);
     if (!t || (TREE_CODE(t) != ARRAY_TYPE && !RECORD_OR_UNION_TYPE_P(t)))
       return "";
-    char *text = print_generic_expr_to_str(t);
-    std::string out = text ? text : "";
-    free(text);
-    return out;
+    return type_text(t);
   }
 
   static Type lower_type_kind(tree t) {
