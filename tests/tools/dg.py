@@ -138,7 +138,9 @@ TRUE_TARGETS = {"lp64", "native", "c", "x86_64-*-*", "*-*-*", "*-*-linux*", "x86
                 "i?86-*-*", "x86_64-pc-linux-gnu", "fpic", "pthread", "alloca", "stdint_types",
                 "nonpic", "int32plus", "size32plus", "ptr_eq_long", "sync_int_long", "signal",
                 "fgraphite", "analyzer", "lto", "setjmp", "nonlocal_goto", "indirect_jumps",
-                "label_values", "trampolines", "wchar", "int128", "dfp", "tls", "linux", "hostedlib"}
+                "label_values", "trampolines", "wchar", "int128", "dfp", "tls", "linux", "hostedlib",
+                "sockets", "sigsetjmp", "size24plus", "indirect_calls", "int32", "sync_int_long_stack",
+                "sync_char_short", "vect_int", "float16", "fopenmp"}
 
 
 def eval_selector(words):
