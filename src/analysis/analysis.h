@@ -820,15 +820,15 @@ private:
     clear_memory(s, "L" + std::to_string(local));
   }
 
-  // Does a call write what its argument k (0-based) points to? The C
-  // library's written buffer (written: libc::written_argument, memcpy's
+  // Does a call write what its argument k (0-based) points to? A C
+  // library function's written buffer (libc::writes_argument, memcpy's
   // destination), or a parameter of sym declared access (write_only or
   // read_write).
-  static bool writes_through(const Symbol *sym, int written, size_t k) {
+  static bool writes_through(const Symbol *sym, std::string_view callee, size_t k) {
     auto declared = [&](const std::vector<uint32_t> &params) {
       return std::find(params.begin(), params.end(), k + 1) != params.end();
     };
-    return static_cast<int>(k) == written || (sym && (declared(sym->write_only) || declared(sym->read_write)));
+    return libc::writes_argument(callee, k) || (sym && (declared(sym->write_only) || declared(sym->read_write)));
   }
 
   // Argument k of a C library call is written through (memset's buffer,
@@ -1107,6 +1107,7 @@ private:
       return key.empty() ? 0 : m_a.blob_read(m_s, key);
     }
     bool facts_dropped() const override { return m_s.approximate; }
+    void end_path() override { m_a.m_path_ends = true; }
     bool constant_value(SvalId v, int64_t &value) const override {
       if (m_a.m_svals[v].kind != SK::Const)
         return false;
@@ -1521,6 +1522,9 @@ private:
   // a fork; this state takes the success (0), the two new descriptors
   // made here (in call.stored) and written by store_call_results.
   void fork_descriptor_pair(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
+  void fork_failure(State &s, const Instruction &in, uint32_t uid, const Loc &loc, const CallEvent &call);
+  void set_errno(State &s, uint32_t uid, SvalId result);
+  void check_read_through(State &s, const CallEvent &call, const Loc &loc);
   void store_call_results(State &s, const CallEvent &call);
 
   // --- variadic functions (varargs.cc) ---

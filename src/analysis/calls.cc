@@ -221,6 +221,93 @@ void FunctionAnalysis::fork_descriptor_pair(State &s, const Instruction &in, uin
   }
 }
 
+// errno after a call that failed: some positive error number.
+void FunctionAnalysis::set_errno(State &s, uint32_t uid, SvalId result) {
+  const int where = m_module.find_symbol("__errno_location");
+  if (where < 0)
+    return;
+  const std::string key = pointee_key(m_svals.get(SK::Pure, where, m_svals.list_id({})));
+  if (key.empty())
+    return;
+  int64_t k = 0;
+  SvalId error = 0;
+  do // (a fresh value of this step, not the result)
+    error = m_svals.get(SK::Conjured, uid, k++);
+  while (error == result || sval_in_use(s, error));
+  write_memory(s, key, error);
+  assume(s, error, OpName::Gt, m_svals.get(SK::Const, 0));
+}
+
+// A call that returns -1 and sets errno when it fails (bind, socket): the
+// failure goes on as an outcome of its own, told "when 'bind' fails", in
+// which checkers see the result known to be -1; on this path the call
+// succeeds. Given a NULL address, bind and connect can only fail.
+void FunctionAnalysis::fork_failure(State &s, const Instruction &in, uint32_t uid, const Loc &loc,
+                                    const CallEvent &call) {
+  const libc::Success success = libc::fallible_call(call.callee);
+  if (success == libc::Success::None || !call.result)
+    return;
+  const SvalId zero = m_svals.get(SK::Const, 0), minus_one = m_svals.get(SK::Const, -1);
+  const std::string fails = "when %<" + std::string(call.callee) + "%> fails";
+  if (libc::named(call.callee, {"bind", "connect"}) && call.args.size() >= 2 &&
+      compare(s, call.args[1], OpName::Eq, zero) == Tri::True) {
+    if (assume(s, call.result, OpName::Eq, minus_one)) {
+      set_errno(s, uid, call.result);
+      m_cur_events->push_back(outcome(loc, fails.c_str()));
+    }
+    return;
+  }
+  if (m_forks_made < m_opts.max_forks) {
+    Fork failed{s, *m_cur_events};
+    if (assume(failed.state, call.result, OpName::Eq, minus_one)) {
+      set_errno(failed.state, uid, call.result);
+      const size_t before = failed.events.size();
+      std::vector<RawEvent> *primary = m_cur_events;
+      const bool ends = m_path_ends;
+      m_cur_events = &failed.events;
+      m_path_ends = false;
+      for (size_t c = 0; c < m_checkers.size(); ++c) {
+        Context ctx(*this, failed.state, static_cast<uint8_t>(c), loc);
+        m_checkers[c]->on_call(ctx, call);
+      }
+      m_cur_events = primary;
+      // (Told before what the failure did, but not in what the checkers
+      // reported of the call itself: a misuse is the call's, whatever its
+      // outcome.)
+      failed.events.insert(failed.events.begin() + static_cast<std::ptrdiff_t>(before), outcome(loc, fails.c_str()));
+      if (!m_path_ends) {
+        if (in.result)
+          failed.state.bind(in.result, call.result);
+        m_forks.push_back(std::move(failed));
+        ++m_forks_made;
+      }
+      m_path_ends = ends;
+    }
+  }
+  assume(s, call.result, success == libc::Success::Descriptor ? OpName::Ge : OpName::Eq, zero);
+}
+
+// What a C library function reads through a pointer before it writes
+// there (accept's address length, in and out) must have been written: a
+// local nothing wrote yet is reported.
+void FunctionAnalysis::check_read_through(State &s, const CallEvent &call, const Loc &loc) {
+  if (s.uninit.empty())
+    return;
+  for (size_t k = 0; k < call.args.size(); ++k) {
+    if (!libc::reads_then_writes(call.callee, k))
+      continue;
+    const SvalId root = root_of(call.args[k]);
+    if (m_svals[root].kind != SK::LocalAddr || !set_contains(s.uninit, root))
+      continue;
+    const std::string key = pointee_key(root);
+    if (key.empty() || read_memory(s, key) || bound_inside(s, key))
+      continue;
+    const Local *l = local_of(s, static_cast<uint64_t>(m_svals[root].a));
+    if (l && l->named_by_user())
+      report_uninit(s, l->name, l->loc, loc);
+  }
+}
+
 void FunctionAnalysis::store_call_results(State &s, const CallEvent &call) {
   for (const CallEvent::Stored &st : call.stored) {
     // (Elements of an array variable are keyed by index; beyond what a
@@ -394,9 +481,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   // Writing into a string literal or a const variable.
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size()) {
     const Symbol &sym = m_module.symbols[callee.id];
-    const int written = libc::written_argument(call.callee);
     for (size_t k = 0; k < call.args.size(); ++k)
-      if (writes_through(&sym, written, k))
+      if (writes_through(&sym, call.callee, k))
         check_writable_root(root_of(call.args[k]), loc);
     // setjmp remembers the frame it was called from; longjmp goes back
     // there, which must still be live.
@@ -441,10 +527,13 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     return result;
   // (Before the call counts as writing its arguments: pipe's failure
   // writes nothing.)
-  if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size() && m_module.symbols[callee.id].body < 0)
+  if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size() && m_module.symbols[callee.id].body < 0) {
     fork_descriptor_pair(s, in, uid, loc, call);
+    fork_failure(s, in, uid, loc, call);
+  }
   // A call may write what it is given a pointer to (fread, memset, init
   // (&x)); reading from it is fine afterwards.
+  check_read_through(s, call, loc);
   if (!s.uninit.empty())
     for (SvalId a : call.args)
       set_erase(s.uninit, root_of(a));
@@ -499,12 +588,12 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     while (!name.empty() && name.back() == '\0')
       name.pop_back();
     for (size_t c = 0; c < m_checkers.size(); ++c)
-      if (name == m_checkers[c]->name()) {
-        const StateId st = m_checkers[c]->kind_of(map_get<StateId>(s.sm[c], call.args[1], 0));
-        const auto &names = m_checkers[c]->state_names();
+      if (name == m_checkers[c]->name() || name == m_checkers[c]->introspection_name()) {
+        Context ctx(*this, s, static_cast<uint8_t>(c), loc);
         auto &d = m_dump_states[uid];
         d.first = loc;
-        d.second.insert(st < names.size() ? names[st] : "?");
+        d.second.insert(
+            m_checkers[c]->describe_state(ctx, call.args[1], map_get<StateId>(s.sm[c], call.args[1], 0)));
       }
     return result;
   }
@@ -629,12 +718,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     const Symbol *sym = callee.kind == OpKind::Func && callee.id < m_module.symbols.size()
                             ? &m_module.symbols[callee.id]
                             : nullptr;
-    const int written = libc::written_argument(call.callee);
     for (size_t k = 0; k < call.args.size(); ++k) {
       const SvalId root = root_of(call.args[k]);
       // A local or global array it writes into (sprintf's buffer) holds
       // something else now.
-      if (writes_through(sym, written, k) &&
+      if (writes_through(sym, call.callee, k) &&
           (m_svals[root].kind == SK::LocalAddr || m_svals[root].kind == SK::GlobalAddr))
         clear_written(s, call, k);
       const bool drops = releases || (k == 0 && libc::overwrites_first(call.callee));

@@ -644,6 +644,14 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         break;
       }
     }
+    // A tracked value as a bit's position ("1UL << fd % 64", FD_SET): the
+    // program keeps it in a set of bits now, where it cannot be followed.
+    if (in.op == OpName::Shl)
+      for (SvalId v = b; v; v = derived_base(v))
+        if (is_tracked(s, v)) {
+          escape_value(s, v);
+          break;
+        }
     bind(conjure(s, uid));
     break;
   }

@@ -271,12 +271,27 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
       result = insns.back().operands[0].id;
   }
   Roots present; // (the state's roots before any is widened)
+  std::vector<SvalId> nonnull_widened;
+  const bool loop_head = m_cur->loop_body.count(block) > 0;
   for (auto &t : s.temps) {
     if (result && t.first == result && m_svals[t.second].kind == SK::Const)
       continue;
-    if (!keep(t.second))
+    // A pointer a branch found NULL ("rp == NULL" as a loop ends) is NULL:
+    // widening it would let a later test of it go either way. One known
+    // not to be NULL stays so where no loop goes round: whether a loop
+    // ended on NULL or broke out on a find is worth two states.
+    const bool pointer = level < 2 && fn().temps[t.first].type.kind == TypeKind::Ptr;
+    const SvalId null = m_svals.get(SK::Const, 0);
+    if (pointer && !keep(t.second) && compare(s, t.second, OpName::Eq, null) == Tri::True) {
+      t.second = null;
+      continue;
+    }
+    if (!keep(t.second)) {
+      const bool nonnull = pointer && !loop_head && compare(s, t.second, OpName::Ne, null) == Tri::True;
       t.second = widen_to(s, block, t.first, t.second, &present);
-    else if (level >= 2 && m_svals[t.second].kind == SK::Offset && m_svals[t.second].a != kUnknownOffset)
+      if (nonnull)
+        nonnull_widened.push_back(t.second);
+    } else if (level >= 2 && m_svals[t.second].kind == SK::Offset && m_svals[t.second].a != kUnknownOffset)
       t.second = offset_value(m_svals[t.second].base, kUnknownOffset); // somewhere in the same object
   }
   for (Frame &f : s.stack) // the callers' too: they may differ the most
@@ -311,6 +326,8 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
                                    [&](const Relation &r) { return level >= 2 || !stays(r.a) || !stays(r.b); }),
                     s.relations.end());
+  for (SvalId w : nonnull_widened)
+    assume(s, w, OpName::Ne, m_svals.get(SK::Const, 0));
 }
 
 void FunctionAnalysis::join(State &s, const State &e) {

@@ -47,19 +47,38 @@ bool overwrites_first(std::string_view f) {
                    "explicit_bzero"});
 }
 
-int written_argument(std::string_view f) {
+bool writes_argument(std::string_view f, size_t k) {
   if (overwrites_first(f) || named(f, {"strcat", "strncat", "sprintf", "vsprintf", "snprintf", "vsnprintf", "fgets",
                                        "gets", "fread", "memccpy", "stpcpy", "strxfrm", "strtok"}))
-    return 0;
-  if (named(f, {"read", "pread", "pread64", "recv", "recvfrom"}))
-    return 1;
-  return -1;
+    return k == 0;
+  if (named(f, {"read", "pread", "pread64", "recv"}))
+    return k == 1;
+  // (The peer's address and its length.)
+  if (named(f, {"accept", "accept4", "getsockname", "getpeername"}))
+    return k == 1 || k == 2;
+  if (named(f, {"recvfrom"}))
+    return k == 1 || k == 4 || k == 5;
+  return false;
+}
+
+bool reads_then_writes(std::string_view f, size_t k) {
+  if (named(f, {"accept", "accept4", "getsockname", "getpeername"}))
+    return k == 2;
+  if (named(f, {"recvfrom"}))
+    return k == 5;
+  return named(f, {"getsockopt"}) && k == 4;
 }
 
 int descriptor_pair_argument(std::string_view f) {
   if (named(f, {"pipe", "pipe2"}))
     return 0;
   return named(f, {"socketpair"}) ? 3 : -1;
+}
+
+Success fallible_call(std::string_view f) {
+  if (named(f, {"socket", "accept", "accept4"}))
+    return Success::Descriptor;
+  return named(f, {"bind", "listen", "connect"}) ? Success::Zero : Success::None;
 }
 
 bool is_setjmp(std::string_view f) { return named(f, {"setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp"}); }

@@ -30,14 +30,26 @@ int returns_argument(std::string_view f);
 // Overwrites what its first argument points to (memset, memcpy, strcpy).
 bool overwrites_first(std::string_view f);
 
-// The argument a C library function writes through (memcpy's
-// destination, read's buffer): its index, or -1.
-int written_argument(std::string_view f);
+// Does a C library function write through its argument k (0-based:
+// memcpy's destination, read's buffer, accept's address and length)?
+bool writes_argument(std::string_view f, size_t k);
+
+// Does a C library function read what its argument k points to before
+// writing it (accept's address length: the buffer's size in, the
+// address's out)?
+bool reads_then_writes(std::string_view f, size_t k);
 
 // Fills an array of two new file descriptors through an argument (pipe,
 // pipe2: 0; socketpair: 3): its index, or -1. It returns 0, or -1 having
 // written nothing.
 int descriptor_pair_argument(std::string_view f);
+
+// Calls that return -1 and set errno when they fail, whose failure is an
+// outcome of its own (a socket's phase depends on it): what they return
+// when they succeed, a new descriptor (socket, accept) or 0 (bind,
+// listen, connect); None for other functions.
+enum class Success { None, Descriptor, Zero };
+Success fallible_call(std::string_view f);
 
 // setjmp and its kin (remember where to come back to), and longjmp and its
 // kin (go back there).

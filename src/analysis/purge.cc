@@ -75,7 +75,9 @@ void FunctionAnalysis::mark_reachable(const State &s, const std::vector<SvalId> 
       add(m.second);
     } else {
       pointees = true;
-      if (caller_visible(rk(m.first))) { // the caller holds the parameter, and so what it points to
+      // The caller holds the parameter, and so what it points to; a const
+      // function called again gives the same pointer (errno's).
+      if (caller_visible(rk(m.first)) || m_svals[region_base(m.first)].kind == SK::Pure) {
         add(region_base(m.first));
         add(m.second);
       }

@@ -181,6 +181,9 @@ public:
   // Facts were dropped on the way here (generalization): what branches
   // taught about values may be missing.
   virtual bool facts_dropped() const = 0;
+  // This outcome of the call cannot happen (bind on a descriptor that is
+  // no socket does not succeed): the path ends here.
+  virtual void end_path() = 0;
 };
 
 class Checker {
@@ -192,6 +195,14 @@ public:
   // keep more in a state, like which deallocator releases a pointer).
   virtual StateId kind_of(StateId s) const { return s; }
   virtual std::vector<const Warning *> warnings() const = 0;
+  // The name __analyzer_dump_state knows the checker by, where GCC's
+  // differs ("file-descriptor" for "fd").
+  virtual const char *introspection_name() const { return name(); }
+  // A value's state as __analyzer_dump_state shows it.
+  virtual std::string describe_state(const CheckerContext &, SvalId, StateId s) const {
+    const StateId k = kind_of(s);
+    return k < state_names().size() ? state_names()[k] : "?";
+  }
   // The named constants of the analysed code the checker reads (O_RDONLY):
   // the front end looks them up (macros, enumerators).
   virtual std::vector<std::string> named_constants() const { return {}; }
