@@ -14,6 +14,7 @@
 #include <iterator>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "analysis/libc.h"
 #include "analysis/liveness.h"
@@ -236,6 +237,12 @@ inline const Warning kJumpThroughNull{"jump-through-null", 476, "NULL Pointer De
 inline const Warning kInfiniteRecursion{"infinite-recursion", 674, "Uncontrolled Recursion", "infinite recursion", {},
                                         "recursive entry to %<%D%>", "recursive entry to %<%D%>", kAnyState};
 
+// A way round a loop that, once taken, is taken for ever, with nothing
+// observable done (GCC 14's infinite-loop).
+// CWE-835: Loop with Unreachable Exit Condition ('Infinite Loop').
+inline const Warning kInfiniteLoop{"infinite-loop", 835, "Loop with Unreachable Exit Condition ('Infinite Loop')",
+                                   "infinite loop", {}, "...to here", "...to here", kAnyState};
+
 // va_list (GCC 13's names and CWE ids).
 inline const Warning kVaListLeak{"va-list-leak", 401, "Missing Release of Memory after Effective Lifetime",
                                  "missing call to %<va_end%>", {},
@@ -260,7 +267,7 @@ inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping
                                                  &kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
                                                  &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape,
                                                  &kVaListLeak, &kVaListUseAfterVaEnd, &kVaListExhausted,
-                                                 &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion,
+                                                 &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion, &kInfiniteLoop,
                                                  &kImpreciseFp, &kPtrDiff, &kStrtok, &kDivByZero, &kTaintedAssertion,
                                                  &kJumpThroughNull};
 
@@ -1523,6 +1530,22 @@ private:
   // made here (in call.stored) and written by store_call_results.
   void fork_descriptor_pair(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
   void fork_failure(State &s, const Instruction &in, uint32_t uid, const Loc &loc, const CallEvent &call);
+
+  // Infinite loops (loops.cc), found once the function is explored: ways
+  // round its loops along edges some path took.
+  struct WayRound;
+  std::unordered_set<uint64_t> m_taken_edges; // the analysed function's, by edge_key
+  // Arrivals at a block start in the analysed function whose state a node
+  // there had already: (the node the path came from, the block).
+  std::vector<std::pair<int32_t, uint32_t>> m_merged_arrivals;
+  static uint64_t edge_key(uint32_t from, uint32_t to) { return static_cast<uint64_t>(from) << 32 | to; }
+  void check_infinite_loops();
+  bool endless(const WayRound &w);
+  bool followed(const WayRound &w) const;
+  bool same_round_the_loop(const WayRound &w, const Operand &o, uint32_t phi);
+  bool place_invariant(const Place &p, const std::function<bool(const Operand &)> &invariant);
+  bool changes_nothing(const Instruction &call) const;
+  void report_infinite_loop(const WayRound &w);
   void set_errno(State &s, uint32_t uid, SvalId result);
   void check_read_through(State &s, const CallEvent &call, const Loc &loc);
   void store_call_results(State &s, const CallEvent &call);

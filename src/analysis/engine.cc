@@ -76,8 +76,11 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   const uint64_t seen_key = (point * 0x9e3779b97f4a7c15ull) ^ s.hash();
   for (auto [it, end] = m_seen.equal_range(seen_key); it != end; ++it) {
     const Node &n = m_nodes[static_cast<size_t>(it->second)];
-    if (n.block == block && n.start == start && n.resumed == resumed && n.state == s)
+    if (n.block == block && n.start == start && n.resumed == resumed && n.state == s) {
+      if (s.stack.empty() && start == 0 && !resumed)
+        m_merged_arrivals.push_back({pred, block});
       return;
+    }
   }
   auto give_up = [&](const std::string &reason) {
     if (!m_too_complex) {
@@ -111,6 +114,8 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
 void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vector<RawEvent> evs,
                                    const std::string &branch_text, bool split, const Loc &br_loc, bool own_loc) {
   const size_t before = evs.size(); // (the events on the way to the branch)
+  if (s.stack.empty())
+    m_taken_edges.insert(edge_key(from, to));
   Loc here = first_loc(to);
   if (split) {
     static const std::string kToHere = "...to here";
@@ -1260,6 +1265,7 @@ FunctionResult FunctionAnalysis::run() {
     m_worklist.pop_front();
     process(n);
   }
+  check_infinite_loops();
   // De-duplicate: same warning and message, place and expression -> the
   // first found, which breadth-first order makes a shortest path. (One
   // access can be two problems: a memcpy from before a buffer to past its

@@ -700,6 +700,7 @@ private:
       if (is_memory(t) && !in_phi) {
         Instruction in;
         in.opcode = Opcode::Load;
+        in.is_volatile = is_volatile_ref(t);
         in.place = place(t);
         in.result = fresh(lower_type(TREE_TYPE(t)));
         emit(in);
@@ -890,10 +891,15 @@ private:
     emit(std::move(in));
     Instruction st;
     st.opcode = Opcode::Store;
+    st.is_volatile = is_volatile_ref(lhs);
     st.place = place(lhs);
     st.operands.push_back(Operand::temp(value));
     emit(std::move(st));
   }
+
+  // A reference to volatile memory: read or written, whatever the code
+  // around it does.
+  static bool is_volatile_ref(tree t) { return TREE_THIS_VOLATILE(t) || TYPE_VOLATILE(TREE_TYPE(t)); }
 
   Instruction unknown(const std::string &what) {
     Instruction in;
@@ -929,6 +935,7 @@ private:
                                                    : Operand::undef();
         Instruction st;
         st.opcode = Opcode::Store;
+        st.is_volatile = is_volatile_ref(lhs);
         st.place = place(lhs);
         st.operands.push_back(v);
         emit(std::move(st));
@@ -936,6 +943,7 @@ private:
       }
       if (is_memory(rhs)) {
         in.opcode = Opcode::Load;
+        in.is_volatile = is_volatile_ref(rhs);
         in.place = place(rhs);
       } else if (TREE_CODE(rhs) == ADDR_EXPR && !DECL_P(TREE_OPERAND(rhs, 0)) &&
                  TREE_CODE(TREE_OPERAND(rhs, 0)) != STRING_CST) {

@@ -413,8 +413,10 @@ struct Printer {
     case Opcode::Binary:
       out << op_name_text(i.op) << " " << operand(i.operands[0]) << ", " << operand(i.operands[1]);
       break;
-    case Opcode::Load: out << "load " << place(i.place); break;
-    case Opcode::Store: out << "store " << place(i.place) << ", " << operand(i.operands[0]); break;
+    case Opcode::Load: out << "load " << (i.is_volatile ? "volatile " : "") << place(i.place); break;
+    case Opcode::Store:
+      out << "store " << (i.is_volatile ? "volatile " : "") << place(i.place) << ", " << operand(i.operands[0]);
+      break;
     case Opcode::Addr: out << "addr " << place(i.place); break;
     case Opcode::Call:
       out << "call " << operand(i.operands[0]) << "(" << operands(i.operands, 1) << ")"

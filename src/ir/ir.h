@@ -148,6 +148,9 @@ struct Instruction {
   // Br: the condition comes from the expansion of a macro (a check the
   // macro makes, whatever it is given).
   bool from_macro = false;
+  // Load, Store: of volatile memory (it may change, or be watched, at any
+  // time).
+  bool is_volatile = false;
   uint32_t result = 0; // temporary defined, 0 = none
   std::vector<Operand> operands; // Copy/Unary/Binary/Br: a[, b]; Store: value; Call: callee, args...; Phi: values; Ret: [value]
   Place place;                   // Load, Store, Addr, Clobber

@@ -256,6 +256,15 @@ private:
     return w;
   }
 
+  // "volatile" before a load's or store's place.
+  bool volatile_marker() {
+    skip_space_inline();
+    if (peek_word() != "volatile")
+      return false;
+    word();
+    return true;
+  }
+
   // (K:"text", ...), K written %K for temporaries.
   std::vector<std::pair<uint32_t, std::string>> numbered_texts(bool temporaries) {
     std::vector<std::pair<uint32_t, std::string>> out;
@@ -586,9 +595,11 @@ private:
       in.operands.push_back(operand());
     } else if (kw == "load" || kw == "addr") {
       in.opcode = kw == "load" ? Opcode::Load : Opcode::Addr;
+      in.is_volatile = kw == "load" && volatile_marker();
       in.place = place();
     } else if (kw == "store") {
       in.opcode = Opcode::Store;
+      in.is_volatile = volatile_marker();
       in.place = place();
       expect(',');
       in.operands.push_back(operand());

@@ -320,8 +320,16 @@ def match(test, diags):
     kinds = {"warning": {"warning"}, "error": {"error"}, "note": {"note"},
              "message": {"warning", "error", "note"}, "bogus": {"warning", "error", "note"}}
     for e in test.expectations:
+        # A pattern that starts with "N: " wants the diagnostic at column N
+        # (as GCC's process-message reads it).
+        col = None
+        pattern = e.regex
+        m = re.match(r"^([0-9]+): ", pattern)
+        if m:
+            col = int(m.group(1))
+            pattern = pattern[m.end():]
         try:
-            rx = re.compile(_tcl_regex(e.regex))
+            rx = re.compile(_tcl_regex(pattern))
         except re.error as err:
             results.append(("FAIL", "line %d: bad pattern %r: %s" % (e.line, e.regex, err)))
             continue
@@ -331,11 +339,13 @@ def match(test, diags):
             # the test includes (a macro's definition) answers an
             # expectation for that line number too; the test's own file
             # is tried first.
-            if not d.used and d.in_test and d.line == e.line and d.kind in kinds[e.kind] and rx.search(d.text):
+            if (not d.used and d.in_test and d.line == e.line and d.kind in kinds[e.kind] and
+                    (col is None or d.col == col) and rx.search(d.text)):
                 hit = d
                 break
         for d in ([] if hit else diags):
-            if not d.used and d.line == e.line and d.kind in kinds[e.kind] and rx.search(d.text):
+            if (not d.used and d.line == e.line and d.kind in kinds[e.kind] and (col is None or d.col == col) and
+                    rx.search(d.text)):
                 hit = d
                 break
         if hit:

@@ -43,6 +43,13 @@ void f (void) { void *p = malloc (1); free (p); free (p); /* { dg-warning "doubl
 void g (void) { } /* {dg-warning "never"} */
 /* { dg-warning "never either"} */
 """, 0),
+    # ("N: text" wants the diagnostic at column N.)
+    "column_right": ("""#include <stdlib.h>
+void f (void) { void *p = malloc (1); free (p); free (p); /* { dg-warning "49: double-'free'" } */ }
+""", 0),
+    "column_wrong": ("""#include <stdlib.h>
+void f (void) { void *p = malloc (1); free (p); free (p); /* { dg-warning "12: double-'free'" } */ }
+""", 1),
     "xfail_missing_is_ok": ("""void f (void) { } /* { dg-warning "never" "" { xfail *-*-* } } */
 """, 0),
     "additional_options": ("""/* { dg-additional-options "-Werror" } */

@@ -35,6 +35,18 @@ TEST(IrParser, RoundTripsThroughPrinter) {
   EXPECT_NE(once.find("store $s.data@8, %2 !7:3"), std::string::npos) << once;
 }
 
+TEST(IrParser, VolatileAccessesRoundTrip) {
+  Module m = parse_module("global @v : i32\nfunc @f() -> void {\nbb0:\n  %1:i32 = load volatile @v\n"
+                          "  store volatile @v, %1\n  %2:i32 = load @v\n  ret\n}\n");
+  const auto &insns = m.functions[0].blocks[0].insns;
+  EXPECT_TRUE(insns[0].is_volatile);
+  EXPECT_TRUE(insns[1].is_volatile);
+  EXPECT_FALSE(insns[2].is_volatile);
+  std::string text = print_module(m);
+  EXPECT_NE(text.find("load volatile @v"), std::string::npos) << text;
+  EXPECT_NE(text.find("store volatile @v, %1"), std::string::npos) << text;
+}
+
 TEST(IrParser, ReportsLineOfError) {
   try {
     parse_module("func @f() -> void {\nbb0:\n  frobnicate %1\n}\n");
