@@ -1586,7 +1586,9 @@ private:
   void check_ptrdiff(const State &s, SvalId a, SvalId b, const Loc &loc);
   // A branch on an attacker-controlled value: reported if either way
   // leads straight to a function that never returns (tainted-assertion).
-  void check_tainted_assertion(const Instruction &br, const Loc &loc);
+  // A branch or switch on an attacker-controlled value: does a way it
+  // may take lead to an assertion's failure?
+  void check_tainted_assertion(const State &s, const Instruction &br, uint32_t uid, const Loc &loc);
   // root is a variable's address or a fresh allocation: where it was made.
   bool object_created(const State &s, SvalId root, Loc &created);
   // Branch br (instruction uid) on values a and c: a test for NULL of a

@@ -307,14 +307,15 @@ void FunctionAnalysis::note_deref(State &s, SvalId v, const std::string &expr, c
   m_cur_events->push_back(std::move(e));
 }
 
-void FunctionAnalysis::check_tainted_assertion(const Instruction &br, const Loc &loc) {
+void FunctionAnalysis::check_tainted_assertion(const State &s, const Instruction &br, uint32_t uid, const Loc &loc) {
   if (m_opts.disabled.count(kTaintedAssertion.name))
     return;
-  // Where either way leads, through blocks that only jump on: a call to
-  // a function that never returns (an assertion's failure handler).
-  for (uint32_t target : br.targets) {
+  // Where each way leads, through blocks that only compute, call and jump
+  // on (a message printed first, the Linux kernel's BUG ()): a call to a
+  // function that never returns (an assertion's failure handler).
+  auto check = [&](uint32_t target, const std::string &way) {
     uint32_t b = target;
-    for (int hops = 0; hops < 4 && b < fn().blocks.size(); ++hops) {
+    for (int hops = 0; hops < 8 && b < fn().blocks.size(); ++hops) {
       const Block &blk = fn().blocks[b];
       for (const Instruction &in : blk.insns) {
         if (in.opcode != Opcode::Call || in.operands.empty() || in.operands[0].kind != OpKind::Func ||
@@ -322,21 +323,46 @@ void FunctionAnalysis::check_tainted_assertion(const Instruction &br, const Loc 
           continue;
         const Symbol &sym = m_module.symbols[in.operands[0].id];
         if (!sym.is_noreturn && sym.name != "__builtin_unreachable")
-          break;
+          continue;
         const std::string name = Module::source_name(sym.name);
-        // (Told where the assertion fails, as GCC tells it.)
+        // (Told where the assertion fails, as GCC tells it, after why and
+        // which way.)
         report_region(kTaintedAssertion, "", in.loc.known() ? in.loc : loc, {},
                       name == "__builtin_unreachable"
                           ? "treating %<__builtin_unreachable%> as an assertion failure handler"
                           : "treating " + quote_expr(name) +
-                                " as an assertion failure handler due to %<__attribute__((__noreturn__))%>");
-        return;
+                                " as an assertion failure handler due to %<__attribute__((__noreturn__))%>",
+                      {loc, "use of attacker-controlled value for control flow"});
+        m_pending.back().last_event = {loc, way};
+        return true;
       }
       if (blk.insns.empty() || blk.insns.back().opcode != Opcode::Jmp)
         break;
       b = blk.insns.back().targets[0];
     }
+    return false;
+  };
+  if (br.opcode == Opcode::Br) {
+    for (size_t k = 0; k < 2 && k < br.targets.size(); ++k)
+      if (check(br.targets[k], k == 0 ? "following %<true%> branch..." : "following %<false%> branch..."))
+        return;
+    return;
   }
+  // A switch: its cases, then its default, where the path may go.
+  const SvalId v = operand_value(s, br.operands[0]);
+  for (size_t k = 0; k < br.cases.size(); ++k) {
+    State in_case = s;
+    const SwitchCase &c = br.cases[k];
+    if (assume(in_case, v, OpName::Ge, m_svals.get(SK::Const, c.lo)) &&
+        assume(in_case, v, OpName::Le, m_svals.get(SK::Const, c.hi)) && check(c.target, switch_text(uid, br, k)))
+      return;
+  }
+  State other = s;
+  bool feasible = br.cases.size() <= 16;
+  for (const SwitchCase &c : br.cases)
+    feasible = feasible && assume_not_in(other, v, c.lo, c.hi);
+  if (feasible && !br.targets.empty())
+    check(br.targets[0], switch_text(uid, br, br.cases.size()));
 }
 
 bool FunctionAnalysis::object_created(const State &s, SvalId root, Loc &created) {
@@ -1069,8 +1095,14 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         if (t == Tri::Unknown)
           t = compare_rewritten(s, in.operands[0], in.op, in.operands[1]);
       }
-      if (t == Tri::Unknown && !s.approximate && (may_be_any_value(s, a) || may_be_any_value(s, c)))
-        check_tainted_assertion(in, loc);
+      if (t == Tri::Unknown && !s.approximate) {
+        // (Also through a stored comparison: "ok = valid (n); if (!ok)".)
+        SvalId ua = a, uc = c;
+        OpName uop = in.op;
+        unwrap(ua, uop, uc);
+        if (may_be_any_value(s, a) || may_be_any_value(s, c) || may_be_any_value(s, ua) || may_be_any_value(s, uc))
+          check_tainted_assertion(s, in, m_cur->uid_base[block] + static_cast<uint32_t>(i), loc);
+      }
       for (int dir = 1; dir >= 0; --dir) {
         bool taken = dir == 1;
         if (t != Tri::Unknown && (t == Tri::True) != taken)
@@ -1122,6 +1154,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
       // (Which way it went is told when the path had a choice: "following
       // 'case 3:' branch...", "following 'default:' branch...".)
       const uint32_t uid = m_cur->uid_base[block] + static_cast<uint32_t>(i);
+      if (!known && !s.approximate && may_be_any_value(s, v))
+        check_tainted_assertion(s, in, uid, loc);
       for (size_t k = 0; k < in.cases.size(); ++k) {
         const SwitchCase &c = in.cases[k];
         if (known && (cv < c.lo || cv > c.hi))

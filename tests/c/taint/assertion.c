@@ -34,3 +34,42 @@ int __attribute__ ((tainted_args)) unreachable_bad (unsigned n)
     __builtin_unreachable (); /* { dg-warning "use of attacked-controlled value in condition for assertion" } */
   return (int) n;
 }
+
+/* A failure handler that logs first (the Linux kernel's BUG ()).  */
+extern int log_message (const char *fmt, ...);
+#define BUG() do { log_message ("BUG at %d\n", __LINE__); fail ("BUG"); } while (0)
+
+void __attribute__ ((tainted_args)) bug_on_bad (int n)
+{
+  if (n > 100) /* { dg-message "use of attacker-controlled value for control flow" } */
+    BUG (); /* { dg-warning "-Wanalyzer-tainted-assertion" } */
+}
+
+/* A switch whose "impossible" case an attacker can choose.  */
+int __attribute__ ((tainted_args)) switch_bad (int n)
+{
+  switch (n) /* { dg-message "following 'default:' branch" } */
+    {
+    case 0:
+      return 5;
+    case 1:
+      return 22;
+    default:
+      __builtin_unreachable (); /* { dg-warning "use of attacked-controlled value in condition for assertion" } */
+    }
+}
+
+int __attribute__ ((tainted_args)) switch_checked_ok (int n)
+{
+  if (n < 0 || n > 1)
+    return 0;
+  switch (n)
+    {
+    case 0:
+      return 5;
+    case 1:
+      return 22;
+    default:
+      __builtin_unreachable ();
+    }
+}
