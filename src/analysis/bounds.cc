@@ -844,9 +844,15 @@ bool FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, 
     const bool known = inside && scan_string(s, root, off, capacity, limit, k, nullptr);
     // A byte the scan reaches that nothing wrote: a char array on the
     // stack never written there ("char buf[16]; strlen (buf)": 'buf[0]').
+    const std::string text = call.arg_texts && !call.arg_texts[a.arg].empty() ? call.arg_texts[a.arg] : "<unknown>";
+    const std::string looking = "while looking for null terminator for argument " + std::to_string(a.arg + 1) +
+                                " (" + quote_expr(text) + ") of " + quote_expr(std::string(call.callee)) + "...";
     if (inside && !known && k < capacity && unwritten_char(s, root, k)) {
       const Local *l = local_of(s, static_cast<uint64_t>(m_svals[root].a));
+      const size_t before = m_pending.size();
       report_uninit(s, name + "[" + std::to_string(k) + "]", l ? l->loc : Loc{}, loc);
+      if (m_pending.size() > before)
+        m_pending.back().last_event = {loc, looking};
       tell_declared();
       uninit = true;
       continue;
@@ -854,10 +860,7 @@ bool FunctionAnalysis::check_string_args(const State &s, const CallEvent &call, 
     // Reported if the known bytes reach the end (or the pointer is outside).
     if (inside && (!known || k < capacity || k - off >= limit))
       continue;
-    const std::string text = call.arg_texts && !call.arg_texts[a.arg].empty() ? call.arg_texts[a.arg] : "<unknown>";
-    report_outside(s, root, k, k, 1, false, 0, loc,
-                   "while looking for null terminator for argument " + std::to_string(a.arg + 1) + " (" +
-                       quote_expr(text) + ") of " + quote_expr(std::string(call.callee)) + "...");
+    report_outside(s, root, k, k, 1, false, 0, loc, looking);
     tell_declared();
   }
   return uninit;

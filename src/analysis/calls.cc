@@ -597,6 +597,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       }
     return result;
   }
+  // strlen as the engine sees it: the length of a string the path knows.
+  std::string known_text;
+  if (call.callee == "__analyzer_get_strlen" && in.result && !call.args.empty() &&
+      known_string(s, call.args[0], known_text))
+    return m_svals.get(SK::Const, static_cast<int64_t>(known_text.size()));
   // Other introspection (GCC's __analyzer_dump_*, __analyzer_describe)
   // looks at values without keeping them.
   if (call.callee.rfind("__analyzer_", 0) == 0)
@@ -655,7 +660,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   // The length of a string the path knows (a literal's, strlen ("") is 0;
   // one copied into a buffer).
   std::string known;
-  if (in.result && !call.args.empty() && (call.callee == "strlen" || call.callee == "__builtin_strlen") &&
+  if (in.result && !call.args.empty() && libc::named(call.callee, {"strlen"}) &&
       known_string(s, call.args[0], known))
     result = m_svals.get(SK::Const, static_cast<int64_t>(known.size()));
   // What the call returns, where that is known: one of its arguments (the
