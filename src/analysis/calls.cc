@@ -950,7 +950,11 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
       }
     return false;
   };
-  if (!m_worth_entering[callee] && !std::any_of(args.begin(), args.end(), [&](SvalId a) {
+  // (A function in the analysed one's recursion group: the way round the
+  // cycle is followed, for infinite-recursion.)
+  const bool in_cycle = m_summary.recursion_group[callee] >= 0 &&
+                        m_summary.recursion_group[callee] == m_summary.recursion_group[m_entry];
+  if (!m_worth_entering[callee] && !in_cycle && !std::any_of(args.begin(), args.end(), [&](SvalId a) {
         return passes_tracked(s, a, small) ||
                (small && ((!s.uninit.empty() && set_contains(s.uninit, root_of(a))) || const_variable(root_of(a))));
       }) && !(m_summary.copies_buffers[callee] && shares_object()))

@@ -107,6 +107,69 @@ private:
 
 } // namespace
 
+void ModuleSummary::find_recursion_groups(const Module &m) {
+  const size_t n = m.functions.size();
+  // Calls that pass on only the caller's parameters (as it was given them)
+  // and constants.
+  std::vector<std::vector<uint32_t>> passes_on(n);
+  for (size_t f = 0; f < n; ++f) {
+    const Function &fn = m.functions[f];
+    auto unchanged = [&](const Operand &o) {
+      if (o.is_temp())
+        return std::find(fn.params.begin(), fn.params.end(), o.id) != fn.params.end();
+      return o.kind == OpKind::Int || o.kind == OpKind::Null || o.kind == OpKind::Func || o.kind == OpKind::Str ||
+             o.kind == OpKind::GlobalAddr;
+    };
+    for (const Block &b : fn.blocks)
+      for (const Instruction &in : b.insns)
+        if (in.opcode == Opcode::Call && in.operands[0].kind == OpKind::Func &&
+            in.operands[0].id < m.symbols.size() && m.symbols[in.operands[0].id].body >= 0 &&
+            static_cast<size_t>(m.symbols[in.operands[0].id].body) != f &&
+            std::all_of(in.operands.begin() + 1, in.operands.end(), unchanged))
+          passes_on[f].push_back(static_cast<uint32_t>(m.symbols[in.operands[0].id].body));
+  }
+  // Which functions reach which, then the groups that reach one another
+  // (few functions have such calls: a search from each that has any).
+  recursion_group.assign(n, -1);
+  int32_t groups = 0;
+  for (size_t f = 0; f < n; ++f) {
+    if (passes_on[f].empty() || recursion_group[f] >= 0)
+      continue;
+    std::vector<bool> seen(n, false);
+    std::vector<uint32_t> todo(passes_on[f].begin(), passes_on[f].end());
+    while (!todo.empty()) {
+      const uint32_t g = todo.back();
+      todo.pop_back();
+      if (seen[g])
+        continue;
+      seen[g] = true;
+      todo.insert(todo.end(), passes_on[g].begin(), passes_on[g].end());
+    }
+    if (!seen[f])
+      continue; // f is on no cycle
+    // Its group: those f reaches that reach f.
+    const int32_t id = groups++;
+    recursion_group[f] = id;
+    for (size_t g = 0; g < n; ++g) {
+      if (!seen[g] || g == f || recursion_group[g] >= 0)
+        continue;
+      std::vector<bool> back(n, false);
+      std::vector<uint32_t> from{static_cast<uint32_t>(g)};
+      while (!from.empty() && !back[f]) {
+        const uint32_t h = from.back();
+        from.pop_back();
+        for (uint32_t c : passes_on[h])
+          if (!back[c]) {
+            back[c] = true;
+            from.push_back(c);
+          }
+      }
+      if (back[f])
+        recursion_group[g] = id;
+    }
+  }
+}
+
 ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<Checker>> &checkers,
                              size_t max_call_depth) {
   // Functions worth stepping into whatever their arguments: those that
@@ -175,6 +238,7 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
   for (size_t f = 0; f < n; ++f)
     if (may_return_null[f])
       worth_entering[f] = true;
+  find_recursion_groups(m);
   // Constant arguments: for each static function whose address is not
   // taken, the constant each parameter gets at every call, if they agree.
   entries = find_entries(m);

@@ -35,6 +35,12 @@ struct ModuleSummary {
   // given (memcpy, strcpy): worth stepping into when a caller passes it
   // two pointers into one object (CWE-475).
   std::vector<bool> copies_buffers;
+  // By function: the group of functions that call one another round a
+  // cycle passing on only their parameters and constants ("bar (b)"
+  // calling "foo (b)" calling "bar (b)": a mutual recursion nothing
+  // bounds, if every call is made); -1 for a function in no such cycle.
+  // Analysing one, the engine steps into the others.
+  std::vector<int32_t> recursion_group;
   // By function: calls va_start (reads its unnamed arguments).
   std::vector<bool> reads_varargs;
   // By function, by parameter: the constant every call passes (a static
@@ -53,6 +59,8 @@ struct ModuleSummary {
   std::vector<bool> stable;
   // The deallocators some __attribute__((malloc (D, N))) names -> N.
   std::map<std::string, uint32_t> deallocators;
+
+  void find_recursion_groups(const ir::Module &m);
 
   // The entries of a module (see `entries`), on their own.
   static std::vector<bool> find_entries(const ir::Module &m);

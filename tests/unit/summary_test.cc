@@ -92,3 +92,36 @@ TEST(Summary, GlobalAttributesRoundTripThroughText) {
 }
 
 } // namespace
+
+// a (p) calls b (p), b (p) calls a (p): one group; c (p) calls a (p + 8),
+// passing on something else, and d calls no one: in none.
+TEST(Summary, RecursionGroupsPassOnParameters) {
+  Module m = parse_module(R"(func @a(%1:ptr "p") -> void {
+bb0:
+  call @b(%1)
+  ret
+}
+func @b(%1:ptr "p") -> void {
+bb0:
+  call @a(%1)
+  call @c(%1)
+  ret
+}
+func @c(%1:ptr "p") -> void {
+bb0:
+  %2:ptr = ptradd %1, 8:i64
+  call @a(%2)
+  ret
+}
+func @d() -> void {
+bb0:
+  ret
+}
+)");
+  ModuleSummary s = summarize(m);
+  ASSERT_EQ(s.recursion_group.size(), 4u);
+  EXPECT_GE(s.recursion_group[0], 0);
+  EXPECT_EQ(s.recursion_group[0], s.recursion_group[1]);
+  EXPECT_EQ(s.recursion_group[2], -1); // (its call to a changes the argument)
+  EXPECT_EQ(s.recursion_group[3], -1);
+}

@@ -52,3 +52,32 @@ int alloca_bad (void)
   (void) p;
   return alloca_bad (); /* { dg-warning "infinite recursion" } */
 }
+
+/* Mutual recursion: each passes on what it was given.  */
+struct tree { struct tree *child; };
+void walk_b (struct tree *t);
+
+void walk_a (struct tree *t)
+{
+  walk_b (t); /* { dg-warning "infinite recursion" } */
+}
+
+void walk_b (struct tree *t)
+{
+  if (t->child)
+    walk_a (t); /* { dg-warning "infinite recursion" } */
+}
+
+/* ...and the fixed walk, which goes down the tree.  */
+void down_b (struct tree *t);
+
+void down_a (struct tree *t)
+{
+  down_b (t); /* { dg-bogus "infinite recursion" } */
+}
+
+void down_b (struct tree *t)
+{
+  if (t->child)
+    down_a (t->child); /* { dg-bogus "infinite recursion" } */
+}
