@@ -243,6 +243,21 @@ inline const Warning kInfiniteRecursion{"infinite-recursion", 674, "Uncontrolled
 inline const Warning kInfiniteLoop{"infinite-loop", 835, "Loop with Unreachable Exit Condition ('Infinite Loop')",
                                    "infinite loop", {}, "...to here", "...to here", kAnyState};
 
+// The mktemp family (GCC 17's names). %D: the function; %X: what is wrong.
+inline const Warning kMktempOfStringLiteral{"mktemp-of-string-literal", 0, "", "%<%D%> on a string literal", {},
+                                            "%<%D%> overwrites its template: here a string literal",
+                                            "%<%D%> overwrites its template: here a string literal", kAnyState};
+inline const Warning kMktempMissingPlaceholder{"mktemp-missing-placeholder", 0, "", "%<%D%> template %X", {},
+                                               "%<%D%> fails on this template (EINVAL)",
+                                               "%<%D%> fails on this template (EINVAL)", kAnyState};
+inline const Warning kMkostempRedundantFlags{"mkostemp-redundant-flags", 0, "",
+                                             "%<%D%> flags include %X, which it implies", {},
+                                             "%<%D%> always opens read-write, creating the file exclusively: some "
+                                             "systems reject %X",
+                                             "%<%D%> always opens read-write, creating the file exclusively: some "
+                                             "systems reject %X",
+                                             kAnyState};
+
 // va_list (GCC 13's names and CWE ids).
 inline const Warning kVaListLeak{"va-list-leak", 401, "Missing Release of Memory after Effective Lifetime",
                                  "missing call to %<va_end%>", {},
@@ -267,7 +282,8 @@ inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping
                                                  &kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
                                                  &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape,
                                                  &kVaListLeak, &kVaListUseAfterVaEnd, &kVaListExhausted,
-                                                 &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion, &kInfiniteLoop,
+                                                 &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion, &kInfiniteLoop, &kMktempOfStringLiteral,
+                                                 &kMktempMissingPlaceholder, &kMkostempRedundantFlags,
                                                  &kImpreciseFp, &kPtrDiff, &kStrtok, &kDivByZero, &kTaintedAssertion,
                                                  &kJumpThroughNull};
 
@@ -1547,6 +1563,9 @@ private:
   bool changes_nothing(const Instruction &call) const;
   void report_infinite_loop(const WayRound &w);
   void set_errno(State &s, uint32_t uid, SvalId result);
+  // The mktemp family's template and flags (tempfiles.cc).
+  void check_temp_template(const State &s, const CallEvent &call, const Loc &loc);
+  void report_with(const Warning &w, const std::string &callee, const Loc &loc, const std::string &what);
   void check_read_through(State &s, const CallEvent &call, const Loc &loc);
   void store_call_results(State &s, const CallEvent &call);
 

@@ -507,6 +507,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (!check_string_args(s, call, loc))
     check_call_bounds(s, call, loc);
   check_float_size(s, call, loc);
+  check_temp_template(s, call, loc);
   // strtok (NULL, delim) before any strtok was given a string: where it
   // continues from is not defined (GCC 14's undefined-behavior-strtok).
   if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size() && m_module.symbols[callee.id].body < 0) {

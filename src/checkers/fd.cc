@@ -171,9 +171,11 @@ const Warning kFdDatagram{"fd-type-mismatch",
 
 // Functions returning a new descriptor (-1 on failure).
 bool is_opener(std::string_view f) {
-  return one_of(f, {"open", "open64", "openat", "openat64", "creat", "creat64", "dup", "dup2", "dup3", "epoll_create",
-                    "epoll_create1", "eventfd", "memfd_create", "inotify_init", "inotify_init1", "timerfd_create",
-                    "signalfd"});
+  return one_of(f, {"open",       "open64",        "openat",         "openat64",     "creat",      "creat64",
+                    "dup",        "dup2",          "dup3",           "epoll_create", "epoll_create1", "eventfd",
+                    "memfd_create", "inotify_init", "inotify_init1", "timerfd_create", "signalfd",   "mkstemp",
+                    "mkstemp64",  "mkostemp",      "mkostemp64",     "mkstemps",     "mkstemps64", "mkostemps",
+                    "mkostemps64"});
 }
 
 // The calls that make a socket and move it through its phases.
@@ -260,10 +262,10 @@ public:
             &kFdAccessModeMismatch, &kFdPhaseMismatch, &kFdNotSocket,     &kFdDatagram};
   }
 
-  // open()'s flags and socket()'s types as the code's own headers define
-  // them.
+  // open()'s flags (also mkostemp's, for the engine) and socket()'s types
+  // as the code's own headers define them.
   std::vector<std::string> named_constants() const override {
-    return {"O_ACCMODE", "O_RDONLY", "O_WRONLY", "O_RDWR", "SOCK_STREAM", "SOCK_DGRAM"};
+    return {"O_ACCMODE", "O_RDONLY", "O_WRONLY", "O_RDWR", "O_CREAT", "O_EXCL", "SOCK_STREAM", "SOCK_DGRAM"};
   }
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {

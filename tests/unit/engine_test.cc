@@ -349,6 +349,7 @@ TEST(Engine, WarningNamesAreSorted) {
                                              "exposure-through-output-file", "fd-access-mode-mismatch", "fd-double-close", "fd-leak",
                                              "fd-phase-mismatch", "fd-type-mismatch", "fd-use-after-close", "fd-use-without-check", "file-leak",
                                              "file-use-after-close", "free-of-non-heap", "imprecise-fp-arithmetic", "infinite-loop", "infinite-recursion", "jump-through-null", "malloc-leak",
+                                             "mkostemp-redundant-flags", "mktemp-missing-placeholder", "mktemp-of-string-literal",
                                              "mismatching-deallocation", "null-argument", "null-dereference",
                                              "out-of-bounds", "overlapping-buffers", "possible-null-argument",
                                              "possible-null-dereference", "putenv-of-auto-var", "shift-count-negative",
