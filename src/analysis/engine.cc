@@ -517,7 +517,9 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     }
     if ((in.op == OpName::Shl || in.op == OpName::Shr) && (in.operands[1].is_temp() || in.operands[1].kind == OpKind::Int))
       check_shift(s, in, loc);
-    if (in.op == OpName::Div || in.op == OpName::Mod)
+    // (An integer division: a floating-point one by zero gives an
+    // infinity or a NaN, as IEEE 754 defines.)
+    if ((in.op == OpName::Div || in.op == OpName::Mod) && fn().temps[in.result].type.kind == TypeKind::Int)
       use_value(s, UseKind::Divisor, in.operands[1], loc);
     else if (in.op == OpName::PtrAdd) {
       const size_t before = m_pending.size();
