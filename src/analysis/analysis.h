@@ -1563,6 +1563,9 @@ private:
   bool changes_nothing(const Instruction &call) const;
   void report_infinite_loop(const WayRound &w);
   void set_errno(State &s, uint32_t uid, SvalId result);
+  // GCC's __atomic_ and __sync_ builtins (atomics.cc): true if modelled,
+  // with what the call returns.
+  bool model_atomic(State &s, uint32_t uid, const CallEvent &call, const Loc &loc, SvalId &result);
   // The mktemp family's template and flags (tempfiles.cc).
   void check_temp_template(const State &s, const CallEvent &call, const Loc &loc);
   void report_with(const Warning &w, const std::string &callee, const Loc &loc, const std::string &what);

@@ -522,6 +522,9 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       s.strtok_started = true; // (code elsewhere may have called it)
     }
   }
+  // Atomic loads, stores, exchanges and fetches.
+  if (SvalId atomic = 0; model_atomic(s, uid, call, loc, atomic))
+    return atomic ? atomic : result;
   // va_start, va_arg, va_copy, va_end.
   if (call.callee.rfind("__builtin_", 0) == 0 && call.callee.find("va_") != std::string_view::npos &&
       model_va_call(s, in, call, loc, result))
