@@ -1365,6 +1365,26 @@ private:
   bool enter_callback(State &s, uint32_t block, size_t index, const Instruction &in, const Loc &loc);
   int steppable(const State &s, SvalId target, size_t nargs);
   // At most a few blocks, and no calls.
+  // A function without branches or calls (a getter, a setter, a
+  // constructor of a struct): stepping into it costs a node and makes no
+  // more paths, and what it computes is then known.
+  // A pointer moved from its base by an amount not known (at some step).
+  bool unknown_offset(SvalId v) const {
+    for (; m_svals[v].kind == SK::Offset; v = m_svals[v].base)
+      if (m_svals[v].a == kUnknownOffset)
+        return true;
+    return false;
+  }
+  static bool straight_leaf(const Function &f) {
+    if (f.blocks.size() > 8)
+      return false;
+    for (const Block &b : f.blocks)
+      for (const Instruction &in : b.insns)
+        if (in.opcode == Opcode::Call || in.opcode == Opcode::Br || in.opcode == Opcode::Switch ||
+            in.opcode == Opcode::Unknown)
+          return false;
+    return true;
+  }
   static bool tiny_leaf(const Function &f) {
     if (f.blocks.size() > 4)
       return false;

@@ -958,7 +958,7 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
   // cycle is followed, for infinite-recursion.)
   const bool in_cycle = m_summary.recursion_group[callee] >= 0 &&
                         m_summary.recursion_group[callee] == m_summary.recursion_group[m_entry];
-  if (!m_worth_entering[callee] && !in_cycle && !std::any_of(args.begin(), args.end(), [&](SvalId a) {
+  if (!m_worth_entering[callee] && !in_cycle && !straight_leaf(cf) && !std::any_of(args.begin(), args.end(), [&](SvalId a) {
         return passes_tracked(s, a, small) ||
                (small && ((!s.uninit.empty() && set_contains(s.uninit, root_of(a))) || const_variable(root_of(a))));
       }) && !(m_summary.copies_buffers[callee] && shares_object()))
