@@ -1368,13 +1368,6 @@ private:
   // A function without branches or calls (a getter, a setter, a
   // constructor of a struct): stepping into it costs a node and makes no
   // more paths, and what it computes is then known.
-  // A pointer moved from its base by an amount not known (at some step).
-  bool unknown_offset(SvalId v) const {
-    for (; m_svals[v].kind == SK::Offset; v = m_svals[v].base)
-      if (m_svals[v].a == kUnknownOffset)
-        return true;
-    return false;
-  }
   static bool straight_leaf(const Function &f) {
     if (f.blocks.size() > 8)
       return false;

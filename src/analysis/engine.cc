@@ -275,12 +275,7 @@ void FunctionAnalysis::deref(State &s, const Instruction &in, uint32_t uid, cons
   if (in.place.base != PlaceBase::Deref)
     return;
   // buffer[i] uses the allocation 'buffer' points to.
-  const SvalId ptr = operand_value(s, in.place.pointer);
-  SvalId v = root_of(ptr);
-  // (NULL moved by an amount not known, "base + i" where base may be NULL,
-  // is not known to be NULL: which address it is, the path does not say.)
-  if (m_svals[v].kind == SK::Const && m_svals[v].a == 0 && unknown_offset(ptr))
-    return;
+  SvalId v = root_of(operand_value(s, in.place.pointer));
   const std::string &expr = texts(uid, in).back();
   for (size_t c = 0; c < m_checkers.size(); ++c) {
     Context ctx(*this, s, static_cast<uint8_t>(c), loc);

@@ -47,17 +47,3 @@ void feasible_bad (void)
   if (sum (2, 2) == 4)
     *p = 1; /* { dg-warning "dereference of NULL 'p'" } */
 }
-
-/* NULL moved by an amount the path does not know is no known address:
-   not reported as a NULL dereference (lz4's "dictBase + matchIndex",
-   where dictBase is NULL only when no dictionary is used).  */
-static unsigned read_u32 (const void *ptr)
-{
-  return *(const unsigned *) ptr; /* { dg-bogus "NULL" } */
-}
-
-unsigned moved_null_ok (const char *dict, unsigned index)
-{
-  const char *base = dict == NULL ? NULL : dict - 16;
-  return read_u32 (base + index);
-}
