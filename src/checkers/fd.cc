@@ -2,6 +2,7 @@
 // close, use without checking that open succeeded (GCC 13's names).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
+#include <array>
 #include <string>
 #include <string_view>
 
@@ -558,14 +559,7 @@ private:
     }
     ctx.assume(fd, ir::OpName::Ge, 0);
     if (call.callee == "bind")
-      ctx.set_state_told(fd,
-                         as(t == SocketType::Stream     ? BoundStream
-                            : t == SocketType::Datagram ? BoundDatagram
-                                                        : BoundSocket),
-                         expr,
-                         t == SocketType::Stream     ? "stream socket bound here"
-                         : t == SocketType::Datagram ? "datagram socket bound here"
-                                                     : "socket bound here");
+      advance(ctx, fd, expr, t, keep, {BoundSocket, BoundStream, BoundDatagram}, "bound");
     else if (call.callee == "listen")
       ctx.set_state_told(fd, as(ListeningStream), expr, "stream socket marked as passive here via %<listen%>");
     else if (accepts) {
@@ -578,16 +572,18 @@ private:
       // connect: a socket of a type not known, given: not followed.
       ctx.set_state(fd, Stop, expr);
     } else {
-      ctx.set_state_told(fd,
-                         as(t == SocketType::Stream     ? ConnectedStream
-                            : t == SocketType::Datagram ? BoundDatagram
-                                                        : ConnectedSocket),
-                         expr,
-                         t == SocketType::Stream     ? "stream socket connected here"
-                         : t == SocketType::Datagram ? "datagram socket connected here"
-                                                     : "socket connected here");
+      advance(ctx, fd, expr, t, keep, {ConnectedSocket, ConnectedStream, BoundDatagram}, "connected");
     }
     return true;
+  }
+
+  // A socket's next phase, by its type (not known, stream, datagram), told
+  // "stream socket bound here" and the like.
+  static void advance(CheckerContext &ctx, SvalId fd, const std::string &expr, SocketType t, StateId keep,
+                      const std::array<StateId, 3> &to, const char *done) {
+    static const char *const kTypeText[] = {"socket", "stream socket", "datagram socket"};
+    const auto i = static_cast<size_t>(t);
+    ctx.set_state_told(fd, static_cast<StateId>(to[i] | keep), expr, std::string(kTypeText[i]) + " " + done + " here");
   }
 
   // socket (domain, type, protocol): a new socket of that type, or -1.
