@@ -243,6 +243,20 @@ inline const Warning kInfiniteRecursion{"infinite-recursion", 674, "Uncontrolled
 inline const Warning kInfiniteLoop{"infinite-loop", 835, "Loop with Unreachable Exit Condition ('Infinite Loop')",
                                    "infinite loop", {}, "...to here", "...to here", kAnyState};
 
+// A stack object nothing has written, copied out of the process (to the
+// kernel's user space, a file, a socket): what the stack held before is
+// exposed (GCC 13's exposure-through-uninit-copy).
+// CWE-200: Exposure of Sensitive Information to an Unauthorized Actor.
+inline const Warning kExposureThroughUninitCopy{
+    "exposure-through-uninit-copy",
+    200,
+    "Exposure of Sensitive Information to an Unauthorized Actor",
+    "potential exposure of sensitive information by copying uninitialized data from stack across trust boundary",
+    {},
+    "uninitialized data copied from stack here by %<%D%>",
+    "uninitialized data copied from stack here by %<%D%>",
+    kAnyState};
+
 // The mktemp family (GCC 17's names). %D: the function; %X: what is wrong.
 inline const Warning kMktempOfStringLiteral{"mktemp-of-string-literal", 0, "", "%<%D%> on a string literal", {},
                                             "%<%D%> overwrites its template: here a string literal",
@@ -282,7 +296,7 @@ inline const Warning *const kRegionWarnings[] = {&kAllocationSize, &kOverlapping
                                                  &kUninit, &kWriteToConst, &kWriteToStringLiteral, &kShiftNegative,
                                                  &kShiftOverflow, &kStaleFrame, &kStaleSetjmp, &kStackAddressEscape,
                                                  &kVaListLeak, &kVaListUseAfterVaEnd, &kVaListExhausted,
-                                                 &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion, &kInfiniteLoop, &kMktempOfStringLiteral,
+                                                 &kVaArgTypeMismatch, &kDerefBeforeCheck, &kInfiniteRecursion, &kInfiniteLoop, &kExposureThroughUninitCopy, &kMktempOfStringLiteral,
                                                  &kMktempMissingPlaceholder, &kMkostempRedundantFlags,
                                                  &kImpreciseFp, &kPtrDiff, &kStrtok, &kDivByZero, &kTaintedAssertion,
                                                  &kJumpThroughNull};
@@ -1583,6 +1597,7 @@ private:
   void check_temp_template(const State &s, const CallEvent &call, const Loc &loc);
   void report_with(const Warning &w, const std::string &callee, const Loc &loc, const std::string &what);
   void check_read_through(State &s, const CallEvent &call, const Loc &loc);
+  void check_copy_out(const State &s, const CallEvent &call, const Loc &loc);
   void store_call_results(State &s, const CallEvent &call);
 
   // --- variadic functions (varargs.cc) ---

@@ -308,6 +308,32 @@ void FunctionAnalysis::check_read_through(State &s, const CallEvent &call, const
   }
 }
 
+// A stack object nothing has written at all, copied out of the process:
+// its bytes are what the stack held before (a secret, a pointer).
+// (An object written in part is not judged: which bytes a write covered,
+// padding included, is not known here.)
+void FunctionAnalysis::check_copy_out(const State &s, const CallEvent &call, const Loc &loc) {
+  int buffer = 0, size = 0;
+  if (s.uninit.empty() || s.approximate || call.has_body || !libc::copies_out(call.callee, buffer, size) ||
+      static_cast<size_t>(size) >= call.args.size())
+    return;
+  const SvalId root = root_of(call.args[static_cast<size_t>(buffer)]);
+  if (m_svals[root].kind != SK::LocalAddr || !set_contains(s.uninit, root))
+    return;
+  const std::string key = pointee_key(root);
+  if (key.empty() || read_memory(s, key) || bound_inside(s, key))
+    return;
+  // (Copying nothing exposes nothing.)
+  int64_t n = -1;
+  if (known_value(s, call.args[static_cast<size_t>(size)], n) && n <= 0)
+    return;
+  const Local *l = local_of(s, static_cast<uint64_t>(m_svals[root].a));
+  if (!l || !l->named_by_user())
+    return;
+  report_region(kExposureThroughUninitCopy, "", loc, {}, std::string(call.callee),
+                {l->loc, "region created on stack here"});
+}
+
 void FunctionAnalysis::store_call_results(State &s, const CallEvent &call) {
   for (const CallEvent::Stored &st : call.stored) {
     // (Elements of an array variable are keyed by index; beyond what a
@@ -538,6 +564,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   // A call may write what it is given a pointer to (fread, memset, init
   // (&x)); reading from it is fine afterwards.
   check_read_through(s, call, loc);
+  check_copy_out(s, call, loc);
   if (!s.uninit.empty())
     for (SvalId a : call.args)
       set_erase(s.uninit, root_of(a));

@@ -69,6 +69,17 @@ bool reads_then_writes(std::string_view f, size_t k) {
   return named(f, {"getsockopt"}) && k == 4;
 }
 
+bool copies_out(std::string_view f, int &buffer, int &size) {
+  buffer = 1;
+  size = 2;
+  if (named(f, {"copy_to_user", "_copy_to_user", "__copy_to_user", "raw_copy_to_user", "write", "send", "sendto",
+                "pwrite", "pwrite64"}))
+    return true;
+  buffer = 0;
+  size = 1;
+  return named(f, {"fwrite", "fwrite_unlocked"});
+}
+
 int descriptor_pair_argument(std::string_view f) {
   if (named(f, {"pipe", "pipe2"}))
     return 0;

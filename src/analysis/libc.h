@@ -39,6 +39,12 @@ bool writes_argument(std::string_view f, size_t k);
 // address's out)?
 bool reads_then_writes(std::string_view f, size_t k);
 
+// Copies a buffer out of the process, to another trust domain (the
+// kernel's copy_to_user, write, send, fwrite): the buffer's argument and
+// the one that gives its size in bytes (fwrite: the element size, times
+// the count that follows it); false for other functions.
+bool copies_out(std::string_view f, int &buffer, int &size);
+
 // Fills an array of two new file descriptors through an argument (pipe,
 // pipe2: 0; socketpair: 3): its index, or -1. It returns 0, or -1 having
 // written nothing.

@@ -346,7 +346,7 @@ TEST(Engine, InvalidIrIsAnInternalErrorNotACrash) {
 TEST(Engine, WarningNamesAreSorted) {
   auto names = Engine::warning_names();
   EXPECT_EQ(names, (std::vector<std::string>{"allocation-size", "deref-before-check", "div-by-zero", "double-fclose", "double-free",
-                                             "exposure-through-output-file", "fd-access-mode-mismatch", "fd-double-close", "fd-leak",
+                                             "exposure-through-output-file", "exposure-through-uninit-copy", "fd-access-mode-mismatch", "fd-double-close", "fd-leak",
                                              "fd-phase-mismatch", "fd-type-mismatch", "fd-use-after-close", "fd-use-without-check", "file-leak",
                                              "file-use-after-close", "free-of-non-heap", "imprecise-fp-arithmetic", "infinite-loop", "infinite-recursion", "jump-through-null", "malloc-leak",
                                              "mismatching-deallocation", "mkostemp-redundant-flags", "mktemp-missing-placeholder",
