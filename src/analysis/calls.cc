@@ -802,6 +802,27 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       check_allocation_size(s, size, fn().temps[in.result].type, loc, {}, spelled, operand);
     }
   }
+  // memset (&x, 0, sizeof x) and bzero (&x, sizeof x): the whole of x holds
+  // zeros, as "x = {}" leaves it.
+  {
+    const bool bzero = libc::named(call.callee, {"bzero", "explicit_bzero"});
+    int64_t value = -1, count = -1, capacity = -1, off = -1;
+    const size_t count_arg = bzero ? 1 : 2;
+    if ((bzero || (libc::named(call.callee, {"memset"}) && call.args.size() > 2 &&
+                   known_value(s, call.args[1], value) && value == 0)) &&
+        call.args.size() > count_arg && known_value(s, call.args[count_arg], count)) {
+      Memory memory;
+      std::string name;
+      const SvalId root = constant_offset(call.args[0], off);
+      if (root && off == 0 && object_bounds(s, root, capacity, memory, name) && capacity == count) {
+        const std::string key = pointee_key(root);
+        if (!key.empty()) {
+          clear_memory(s, key);
+          write_memory(s, key, m_svals.get(SK::Const, 0));
+        }
+      }
+    }
+  }
   // calloc's memory holds zeros...
   if (result && m_svals[result].kind == SK::Conjured && one_of(call.callee, {"calloc", "__builtin_calloc"}))
     write_memory(s, "S" + std::to_string(result), m_svals.get(SK::Const, 0));

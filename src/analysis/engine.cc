@@ -961,7 +961,12 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     // back (GCC 13's jump-through-null).
     if (in.operands[0].kind != OpKind::Func && !s.approximate &&
         compare(s, operand_value(s, in.operands[0]), OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True) {
-      report_region(kJumpThroughNull, "", loc);
+      // (Told from where the pointer was set to NULL, when the path shows
+      // it: "'fn_ptr' is NULL", the branches since.)
+      const size_t before = m_pending.size();
+      report_region(kJumpThroughNull, texts(uid, in).empty() ? "" : texts(uid, in)[0], loc);
+      if (m_pending.size() > before)
+        m_pending.back().v = m_svals.get(SK::Const, 0);
       m_path_ends = true;
       break;
     }
