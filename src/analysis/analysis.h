@@ -1588,6 +1588,7 @@ private:
   bool same_round_the_loop(const WayRound &w, const Operand &o, uint32_t phi);
   bool place_invariant(const Place &p, const std::function<bool(const Operand &)> &invariant);
   bool changes_nothing(const Instruction &call) const;
+  bool on_own_stack(const Operand &ptr) const;
   void report_infinite_loop(const WayRound &w);
   void set_errno(State &s, uint32_t uid, SvalId result);
   // GCC's __atomic_ and __sync_ builtins (atomics.cc): true if modelled,

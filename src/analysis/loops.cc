@@ -1,8 +1,9 @@
 // Infinite loops (GCC 14's infinite-loop, CWE-835): a way round a loop
 // that, once the program takes it, it takes for ever, doing nothing anyone
 // could see. Its every test is decided by values the way round does not
-// change, and it writes only the function's own variables, calls only
-// functions that change nothing, touches no volatile memory.
+// change, and it writes only the function's own variables (and arrays on
+// its stack), calls only functions that change nothing, touches no
+// volatile memory.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <functional>
 
@@ -91,14 +92,18 @@ bool FunctionAnalysis::endless(const WayRound &w) {
   // What it may write: the function's own variables only (nothing another
   // function or thread sees), and what it calls changes nothing.
   std::vector<uint32_t> stored_locals;
+  bool stored_through = false; // (into a stack array through a pointer)
   for (uint32_t b : w.blocks)
     for (const Instruction &in : f.blocks[b].insns) {
       if (in.opcode == Opcode::Unknown || in.is_volatile)
         return false;
       if (in.opcode == Opcode::Store) {
-        if (in.place.base != PlaceBase::Local)
+        if (in.place.base == PlaceBase::Local)
+          stored_locals.push_back(in.place.id);
+        else if (in.place.base == PlaceBase::Deref && on_own_stack(in.place.pointer))
+          stored_through = true;
+        else
           return false;
-        stored_locals.push_back(in.place.id);
       }
       if (in.opcode == Opcode::Call && !changes_nothing(in))
         return false;
@@ -146,6 +151,8 @@ bool FunctionAnalysis::endless(const WayRound &w) {
       stays = !in.is_volatile && place_invariant(in.place, invariant);
       if (stays && in.opcode == Opcode::Load && in.place.base == PlaceBase::Local)
         stays = std::find(stored_locals.begin(), stored_locals.end(), in.place.id) == stored_locals.end();
+      if (stays && in.opcode == Opcode::Load && in.place.base != PlaceBase::Global)
+        stays = !stored_through; // (it may be what the way round writes through a pointer)
       break;
     }
     case Opcode::Call:
@@ -231,6 +238,29 @@ bool FunctionAnalysis::same_round_the_loop(const WayRound &w, const Operand &o, 
         found = true;
       }
     if (!found)
+      return false;
+  }
+  return false;
+}
+
+// A pointer into the function's own stack: a local's address, or what
+// alloca (a variable-length array) gave, moved or copied.
+bool FunctionAnalysis::on_own_stack(const Operand &ptr) const {
+  Operand cur = ptr;
+  for (int hops = 0; hops < 16; ++hops) {
+    if (cur.kind == OpKind::LocalAddr)
+      return true;
+    if (!cur.is_temp() || cur.id >= m_cur->defs.size() || !m_cur->defs[cur.id])
+      return false;
+    const Instruction &in = *m_cur->defs[cur.id];
+    if (in.opcode == Opcode::Addr)
+      return in.place.base == PlaceBase::Local;
+    if (in.opcode == Opcode::Call)
+      return in.operands[0].kind == OpKind::Func && in.operands[0].id < m_module.symbols.size() &&
+             m_module.symbols[in.operands[0].id].name.rfind("__builtin_alloca", 0) == 0;
+    if ((in.opcode == Opcode::Copy || (in.opcode == Opcode::Binary && in.op == OpName::PtrAdd)) && !in.operands.empty())
+      cur = in.operands[0];
+    else
       return false;
   }
   return false;

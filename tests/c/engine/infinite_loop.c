@@ -81,3 +81,23 @@ void scan_ok (const char *s)
         s += 2;
     }
 }
+
+/* A variable-length array on the stack is the function's own too.  */
+void vla_bad (int m, int n)
+{
+  float grid[m][n];
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; i++) /* { dg-warning "infinite loop" } */
+      grid[i][j] = 0.f;
+}
+
+/* ...and a loop that reads what it writes there may end.  */
+int vla_scan_ok (int n)
+{
+  int seen[n + 1];
+  int k = 0;
+  seen[0] = 1;
+  while (seen[k] != 0 && k < n)
+    seen[++k] = 0;
+  return k;
+}
