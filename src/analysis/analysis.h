@@ -1599,6 +1599,9 @@ private:
   void report_with(const Warning &w, const std::string &callee, const Loc &loc, const std::string &what);
   void check_read_through(State &s, const CallEvent &call, const Loc &loc);
   void check_copy_out(const State &s, const CallEvent &call, const Loc &loc);
+  // The local root points to, if nothing has written any of it yet (and
+  // the source names it).
+  const Local *unwritten_local(const State &s, SvalId root) const;
   void store_call_results(State &s, const CallEvent &call);
 
   // --- variadic functions (varargs.cc) ---

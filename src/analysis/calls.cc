@@ -296,16 +296,19 @@ void FunctionAnalysis::check_read_through(State &s, const CallEvent &call, const
   for (size_t k = 0; k < call.args.size(); ++k) {
     if (!libc::reads_then_writes(call.callee, k))
       continue;
-    const SvalId root = root_of(call.args[k]);
-    if (m_svals[root].kind != SK::LocalAddr || !set_contains(s.uninit, root))
-      continue;
-    const std::string key = pointee_key(root);
-    if (key.empty() || read_memory(s, key) || bound_inside(s, key))
-      continue;
-    const Local *l = local_of(s, static_cast<uint64_t>(m_svals[root].a));
-    if (l && l->named_by_user())
+    if (const Local *l = unwritten_local(s, root_of(call.args[k])))
       report_uninit(s, l->name, l->loc, loc);
   }
+}
+
+const Local *FunctionAnalysis::unwritten_local(const State &s, SvalId root) const {
+  if (m_svals[root].kind != SK::LocalAddr || !set_contains(s.uninit, root))
+    return nullptr;
+  const std::string key = pointee_key(root);
+  if (key.empty() || read_memory(s, key) || bound_inside(s, key))
+    return nullptr;
+  const Local *l = local_of(s, static_cast<uint64_t>(m_svals[root].a));
+  return l && l->named_by_user() ? l : nullptr;
 }
 
 // A stack object nothing has written at all, copied out of the process:
@@ -317,18 +320,10 @@ void FunctionAnalysis::check_copy_out(const State &s, const CallEvent &call, con
   if (s.uninit.empty() || s.approximate || call.has_body || !libc::copies_out(call.callee, buffer, size) ||
       static_cast<size_t>(size) >= call.args.size())
     return;
-  const SvalId root = root_of(call.args[static_cast<size_t>(buffer)]);
-  if (m_svals[root].kind != SK::LocalAddr || !set_contains(s.uninit, root))
-    return;
-  const std::string key = pointee_key(root);
-  if (key.empty() || read_memory(s, key) || bound_inside(s, key))
-    return;
+  const Local *l = unwritten_local(s, root_of(call.args[static_cast<size_t>(buffer)]));
   // (Copying nothing exposes nothing.)
   int64_t n = -1;
-  if (known_value(s, call.args[static_cast<size_t>(size)], n) && n <= 0)
-    return;
-  const Local *l = local_of(s, static_cast<uint64_t>(m_svals[root].a));
-  if (!l || !l->named_by_user())
+  if (!l || (known_value(s, call.args[static_cast<size_t>(size)], n) && n <= 0))
     return;
   report_region(kExposureThroughUninitCopy, "", loc, {}, std::string(call.callee),
                 {l->loc, "region created on stack here"});

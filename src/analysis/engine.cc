@@ -327,13 +327,15 @@ void FunctionAnalysis::check_tainted_assertion(const State &s, const Instruction
         const std::string name = Module::source_name(sym.name);
         // (Told where the assertion fails, as GCC tells it, after why and
         // which way.)
+        const size_t before = m_pending.size();
         report_region(kTaintedAssertion, "", in.loc.known() ? in.loc : loc, {},
                       name == "__builtin_unreachable"
                           ? "treating %<__builtin_unreachable%> as an assertion failure handler"
                           : "treating " + quote_expr(name) +
                                 " as an assertion failure handler due to %<__attribute__((__noreturn__))%>",
                       {loc, "use of attacker-controlled value for control flow"});
-        m_pending.back().last_event = {loc, way};
+        if (m_pending.size() > before)
+          m_pending.back().last_event = {loc, way};
         return true;
       }
       if (blk.insns.empty() || blk.insns.back().opcode != Opcode::Jmp)
