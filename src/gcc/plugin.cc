@@ -206,13 +206,15 @@ struct EarlyLowering {
   std::vector<int> order;      // by lowered function: its cgraph order (definition order)
   size_t not_lowered = 0;
   bool used = false;           // some body went through the early pass
+  size_t rooted_symbols = 0;   // symbols whose declarations are kept alive (see lower_early)
 };
 
 EarlyLowering *g_early = nullptr;
 
-// The declarations of the functions lowered early, kept alive for GCC's
-// garbage collector: a static function inlined everywhere at -O2 is
-// removed before the analysis, and its findings still name it.
+// The declarations of the functions lowered early, and of the symbols
+// they name, kept alive for GCC's garbage collector: a static function
+// inlined everywhere at -O2 is removed before the analysis, and its
+// findings still name it.
 tree g_lowered_decls = NULL_TREE;
 const struct ggc_root_tab kRoots[] = {
     {&g_lowered_decls, 1, sizeof(g_lowered_decls), &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
@@ -239,6 +241,12 @@ void lower_early(function *fun) {
     ++e.not_lowered;
     note_not_lowered(fun->decl, why);
   }
+  // The declarations the module's symbols name (callees, globals) are
+  // looked up by address in later bodies: kept alive too, so that GCC's
+  // garbage collector does not reuse their memory for another.
+  for (; e.rooted_symbols < e.module.symbols.size(); ++e.rooted_symbols)
+    if (const uintptr_t decl = e.module.symbols[e.rooted_symbols].handle)
+      g_lowered_decls = tree_cons(NULL_TREE, reinterpret_cast<tree>(decl), g_lowered_decls);
 }
 
 // Puts the early module's functions in definition order (the order they
