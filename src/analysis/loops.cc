@@ -17,6 +17,7 @@ namespace {
 // ways round a loop grow with its branches).
 constexpr size_t kMaxLoopBlocks = 64;
 constexpr size_t kMaxWaysRound = 32;
+constexpr size_t kMaxSearchSteps = 10000; // (blocks visited looking for them)
 
 } // namespace
 
@@ -46,8 +47,9 @@ void FunctionAnalysis::check_infinite_loops() {
     std::vector<uint32_t> stack{head};
     std::vector<bool> on_stack(f.blocks.size(), false);
     on_stack[head] = true;
+    size_t steps = 0;
     std::function<void()> walk = [&]() {
-      if (ways.size() >= kMaxWaysRound)
+      if (ways.size() >= kMaxWaysRound || ++steps > kMaxSearchSteps)
         return;
       const uint32_t b = stack.back();
       for (uint32_t t : successors(f.blocks[b])) {
