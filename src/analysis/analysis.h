@@ -28,6 +28,11 @@ namespace pathwise::detail {
 
 using namespace ir;
 
+// a OP b for two constants in type t (wrapped to its width), where C
+// defines it: false for a division by zero, a shift past 63 bits, an
+// operator that is no arithmetic.
+bool fold_constants(OpName op, int64_t a, int64_t b, const Type &t, int64_t &out);
+
 // ---------------------------------------------------------------------------
 // Events recorded while exploring; the path builder words them later.
 
@@ -1591,9 +1596,21 @@ private:
   bool on_own_stack(const Operand &ptr) const;
   void report_infinite_loop(const WayRound &w);
   void set_errno(State &s, uint32_t uid, SvalId result);
+  // A value of step uid no state holds yet, other than `unlike` (a call's
+  // result); k: the next number to try (so that two in a row differ).
+  SvalId fresh_value(const State &s, uint32_t uid, SvalId unlike, int64_t &k);
   // GCC's __atomic_ and __sync_ builtins (atomics.cc): true if modelled,
   // with what the call returns.
   bool model_atomic(State &s, uint32_t uid, const CallEvent &call, const Loc &loc, SvalId &result);
+  // What a read of memory nothing bound at key finds at the same place
+  // under its other key: the whole for its first field, the first field
+  // for the whole ("&r.first" is "&r"), that key put in *where. 0 if it is
+  // not bound either (or is a whole struct's memory).
+  SvalId read_same_place(const State &s, const std::string &key, std::string *where = nullptr) const;
+  // The first read of memory nothing bound fixes its (unknown) value, so
+  // that reading it again gives the same value: a local's initial value,
+  // unless code elsewhere may have changed it since; bound at key.
+  SvalId first_read(State &s, const std::string &key, uint32_t uid);
   // The mktemp family's template and flags (tempfiles.cc).
   void check_temp_template(const State &s, const CallEvent &call, const Loc &loc);
   void report_with(const Warning &w, const std::string &callee, const Loc &loc, const std::string &what);

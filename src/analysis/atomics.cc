@@ -5,8 +5,6 @@
 // the old or the new one. What another thread does meanwhile is not the
 // path's: the value is what this path last stored.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <cstring>
-
 #include "analysis/analysis.h"
 
 namespace pathwise::detail {
@@ -43,7 +41,6 @@ Atomic classify(std::string_view callee) {
       !std::all_of(callee.begin() + static_cast<std::ptrdiff_t>(us) + 1, callee.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return a;
   const std::string base(callee.substr(0, us));
-  std::string rest;
   if (base == "__atomic_load") {
     a.kind = AtomicKind::Load;
   } else if (base == "__atomic_store") {
@@ -86,19 +83,10 @@ bool FunctionAnalysis::model_atomic(State &s, uint32_t uid, const CallEvent &cal
   // The value there now (read as a load would: the same value again; the
   // first field and the whole are one place, "&o->refs" is "o").
   SvalId old = read_memory(s, key);
-  if (!old) {
-    const bool first_field = key.size() > 2 && key.compare(key.size() - 2, 2, ".0") == 0;
-    const std::string other = first_field ? key.substr(0, key.size() - 2) : key + ".0";
-    if (const SvalId v = read_memory(s, other); v && m_svals[v].kind != SK::Aggregate) {
-      old = v;
-      key = other;
-    }
-  }
-  if (!old) {
-    old = key[0] != 'L' || set_contains(s.exposed, key_base(key)) ? conjure(s, uid)
-                                                                 : m_svals.get(SK::Init, m_svals.string_id(key));
-    set_binding(s.memory, m_regions.intern(key), old);
-  }
+  if (!old)
+    old = read_same_place(s, key, &key);
+  if (!old)
+    old = first_read(s, key, uid);
   if (a.kind == AtomicKind::Load) {
     result = old;
     return true;
@@ -106,30 +94,15 @@ bool FunctionAnalysis::model_atomic(State &s, uint32_t uid, const CallEvent &cal
   const SvalId given = call.args[1];
   SvalId now = given;
   if (a.kind == AtomicKind::FetchThenOp || a.kind == AtomicKind::OpThenFetch) {
-    // Known operands give a known value; others a fresh one.
-    int64_t x = 0, y = 0;
+    // Known operands give a known value (in 64 bits); others a fresh one.
+    int64_t x = 0, y = 0, r = 0;
     now = 0;
-    if (known_value(s, old, x) && known_value(s, given, y)) {
-      const auto ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
-      uint64_t r = 0;
-      switch (a.op) {
-      case OpName::Add: r = ux + uy; break;
-      case OpName::Sub: r = ux - uy; break;
-      case OpName::And: r = ux & uy; break;
-      case OpName::Or: r = ux | uy; break;
-      case OpName::Xor: r = ux ^ uy; break;
-      default: break;
-      }
-      if (a.nand)
-        r = ~r;
-      now = m_svals.get(SK::Const, static_cast<int64_t>(r));
-    }
-    if (!now) {
-      int64_t k = 0;
-      do
-        now = m_svals.get(SK::Conjured, uid, k++);
-      while (now == old || sval_in_use(s, now));
-    }
+    if (known_value(s, old, x) && known_value(s, given, y) &&
+        fold_constants(a.op, x, y, Type::integer(64, false), r))
+      now = m_svals.get(SK::Const, a.nand ? ~r : r);
+    int64_t k = 0;
+    if (!now)
+      now = fresh_value(s, uid, old, k);
   }
   clear_memory(s, key);
   write_memory(s, key, now);

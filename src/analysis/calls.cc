@@ -212,13 +212,18 @@ void FunctionAnalysis::fork_descriptor_pair(State &s, const Instruction &in, uin
   int64_t k_next = 0;
   for (int64_t i = 0; i < 2; ++i) {
     // (Fresh values of this step, neither the result nor the other.)
-    SvalId fd = 0;
-    do
-      fd = m_svals.get(SK::Conjured, uid, k_next++);
-    while (fd == call.result || sval_in_use(s, fd));
+    const SvalId fd = fresh_value(s, uid, call.result, k_next);
     call.stored.push_back({arg, i, fd, base.empty() ? "" : base + "[" + std::to_string(i) + "]"});
     assume(s, fd, OpName::Ge, zero);
   }
+}
+
+SvalId FunctionAnalysis::fresh_value(const State &s, uint32_t uid, SvalId unlike, int64_t &k) {
+  SvalId v = 0;
+  do
+    v = m_svals.get(SK::Conjured, uid, k++);
+  while (v == unlike || sval_in_use(s, v));
+  return v;
 }
 
 // errno after a call that failed: some positive error number.
@@ -230,10 +235,7 @@ void FunctionAnalysis::set_errno(State &s, uint32_t uid, SvalId result) {
   if (key.empty())
     return;
   int64_t k = 0;
-  SvalId error = 0;
-  do // (a fresh value of this step, not the result)
-    error = m_svals.get(SK::Conjured, uid, k++);
-  while (error == result || sval_in_use(s, error));
+  const SvalId error = fresh_value(s, uid, result, k);
   write_memory(s, key, error);
   assume(s, error, OpName::Gt, m_svals.get(SK::Const, 0));
 }

@@ -211,6 +211,71 @@ bool FunctionAnalysis::loop_test(uint32_t block, const Instruction &br) const {
   return false;
 }
 
+bool fold_constants(OpName op, int64_t ca, int64_t cb, const Type &t, int64_t &out) {
+  auto ua = static_cast<uint64_t>(ca), ub = static_cast<uint64_t>(cb);
+  bool ok = true;
+  uint64_t r = 0;
+  switch (op) {
+  case OpName::Add: r = ua + ub; break;
+  case OpName::Sub: r = ua - ub; break;
+  case OpName::Mul: r = ua * ub; break;
+  case OpName::And: r = ua & ub; break;
+  case OpName::Or: r = ua | ub; break;
+  case OpName::Xor: r = ua ^ ub; break;
+  case OpName::Div:
+  case OpName::Mod: {
+    // C's division truncates toward zero, signed or not (no INT_MIN / -1).
+    if (cb == 0 || (t.is_signed && cb == -1 && ca == INT64_MIN)) {
+      ok = false;
+    } else if (t.is_signed) {
+      r = static_cast<uint64_t>(op == OpName::Div ? ca / cb : ca % cb);
+    } else {
+      r = op == OpName::Div ? ua / ub : ua % ub;
+    }
+    break;
+  }
+  case OpName::Shl: ok = ub < 64; r = ok ? ua << ub : 0; break;
+  case OpName::Shr:
+    ok = ub < 64;
+    r = !ok ? 0 : t.is_signed ? static_cast<uint64_t>(ca >> ub) : ua >> ub;
+    break;
+  case OpName::Min: r = t.is_signed ? static_cast<uint64_t>(std::min(ca, cb)) : std::min(ua, ub); break;
+  case OpName::Max: r = t.is_signed ? static_cast<uint64_t>(std::max(ca, cb)) : std::max(ua, ub); break;
+  default: ok = false; break;
+  }
+  if (!ok)
+    return false;
+  // In the result's width: unsigned int arithmetic wraps at 2^32.
+  if (t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
+    const uint64_t mask = (uint64_t(1) << t.bits) - 1;
+    r &= mask;
+    if (t.is_signed && ((r >> (t.bits - 1)) & 1))
+      r |= ~mask;
+  }
+  out = static_cast<int64_t>(r);
+  return true;
+}
+
+SvalId FunctionAnalysis::read_same_place(const State &s, const std::string &key, std::string *where) const {
+  const bool first_field = key.size() > 2 && key.compare(key.size() - 2, 2, ".0") == 0;
+  std::string other = first_field ? key.substr(0, key.size() - 2) : key + ".0";
+  const SvalId v = read_memory(s, other);
+  if (!v || m_svals[v].kind == SK::Aggregate)
+    return 0;
+  if (where)
+    *where = std::move(other);
+  return v;
+}
+
+SvalId FunctionAnalysis::first_read(State &s, const std::string &key, uint32_t uid) {
+  const SvalId v = key[0] != 'L' || set_contains(s.exposed, key_base(key))
+                       ? conjure(s, uid)
+                       : m_svals.get(SK::Init, m_svals.string_id(key));
+  // (Kept beside what binds the place around it: that still holds.)
+  set_binding(s.memory, m_regions.intern(key), v);
+  return v;
+}
+
 const std::string &FunctionAnalysis::branch_text(uint32_t uid, const Instruction &br, bool taken, bool why) {
   const uint64_t key = (static_cast<uint64_t>(uid) << 2) | (taken ? 2u : 0u) | (why ? 1u : 0u);
   auto it = m_branch_texts.find(key);
@@ -577,51 +642,9 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       bind(m_svals.get(SK::Const, 0));
       break;
     }
-    if (ka && kb) {
-      auto ua = static_cast<uint64_t>(ca), ub = static_cast<uint64_t>(cb);
-      bool ok = true;
-      uint64_t r = 0;
-      switch (in.op) {
-      case OpName::Add: r = ua + ub; break;
-      case OpName::Sub: r = ua - ub; break;
-      case OpName::Mul: r = ua * ub; break;
-      case OpName::And: r = ua & ub; break;
-      case OpName::Or: r = ua | ub; break;
-      case OpName::Xor: r = ua ^ ub; break;
-      case OpName::Div:
-      case OpName::Mod: {
-        // C's division truncates toward zero, signed or not (no INT_MIN / -1).
-        const bool sgn = fn().temps[in.result].type.is_signed;
-        if (cb == 0 || (sgn && cb == -1 && ca == INT64_MIN)) {
-          ok = false;
-        } else if (sgn) {
-          r = static_cast<uint64_t>(in.op == OpName::Div ? ca / cb : ca % cb);
-        } else {
-          r = in.op == OpName::Div ? ua / ub : ua % ub;
-        }
-        break;
-      }
-      case OpName::Shl: ok = ub < 64; r = ok ? ua << ub : 0; break;
-      case OpName::Shr:
-        ok = ub < 64;
-        r = !ok ? 0 : fn().temps[in.result].type.is_signed ? static_cast<uint64_t>(ca >> ub) : ua >> ub;
-        break;
-      case OpName::Min: r = fn().temps[in.result].type.is_signed ? static_cast<uint64_t>(std::min(ca, cb)) : std::min(ua, ub); break;
-      case OpName::Max: r = fn().temps[in.result].type.is_signed ? static_cast<uint64_t>(std::max(ca, cb)) : std::max(ua, ub); break;
-      default: ok = false; break;
-      }
-      if (ok) {
-        // In the result's width: unsigned int arithmetic wraps at 2^32.
-        const Type &t = fn().temps[in.result].type;
-        if (t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
-          const uint64_t mask = (uint64_t(1) << t.bits) - 1;
-          r &= mask;
-          if (t.is_signed && ((r >> (t.bits - 1)) & 1))
-            r |= ~mask;
-        }
-        bind(m_svals.get(SK::Const, static_cast<int64_t>(r)));
-        break;
-      }
+    if (int64_t r = 0; ka && kb && fold_constants(in.op, ca, cb, fn().temps[in.result].type, r)) {
+      bind(m_svals.get(SK::Const, r));
+      break;
     }
     // x / c, x >> c, x % c and x & c for a constant c > 0: the value
     // derived from x, whose range follows x's ("blocks = length / 16", then
@@ -744,14 +767,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         v = vague ? conjure(s, uid) : m_svals.get(SK::Init, m_svals.string_id(key));
       }
     }
-    if (!v && !key.empty() && tk != TypeKind::Record && tk != TypeKind::Array) {
-      // The first field and the whole, through a pointer to either
-      // ("&r.first" is "&r"): the same place.
-      const bool first_field = key.size() > 2 && key.compare(key.size() - 2, 2, ".0") == 0;
-      const SvalId other = read_memory(s, first_field ? key.substr(0, key.size() - 2) : key + ".0");
-      if (other && m_svals[other].kind != SK::Aggregate)
-        v = other;
-    }
+    if (!v && !key.empty() && tk != TypeKind::Record && tk != TypeKind::Array)
+      v = read_same_place(s, key);
     // A struct or array read as a whole is the memory that holds it (read
     // through a pointer too: "prefs = *p" must not bind *p as one value,
     // which would drop what is known of p->level).
@@ -761,14 +778,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     } else if (!v && !key.empty() && inside_zeros(s, key)) {
       v = m_svals.get(SK::Const, 0); // a field of a struct filled with zeros ("s = {}")
     } else if (!v && !key.empty()) {
-      // The first read of local memory fixes its (unknown) value, so that
-      // reading it again gives the same value: its initial value, unless
-      // code elsewhere may have changed it since.
-      v = key[0] != 'L' || set_contains(s.exposed, key_base(key))
-              ? conjure(s, uid)
-              : m_svals.get(SK::Init, m_svals.string_id(key));
-      // (Kept beside what binds the place around it: that still holds.)
-      set_binding(s.memory, m_regions.intern(key), v);
+      v = first_read(s, key, uid);
     } else if (!v && in.place.base == PlaceBase::Local) {
       // Read through an unknown index: it may be any element, so what the
       // elements hold may now be used (and freed) through the result.

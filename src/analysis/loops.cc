@@ -27,6 +27,17 @@ struct FunctionAnalysis::WayRound {
   std::vector<uint32_t> blocks;
   std::vector<int32_t> position; // by block: its index in blocks, -1 if not on it
   std::vector<int32_t> defined;  // by temporary: the block on the way that defines it, -1 if none
+
+  // The value a phi of a block on the way takes there: what flows in from
+  // the block before it (at the head, from the last block); null if none.
+  const Operand *incoming(const Instruction &phi, uint32_t block) const {
+    const int32_t at = position[block];
+    const uint32_t from = at == 0 ? blocks.back() : blocks[static_cast<size_t>(at) - 1];
+    for (size_t k = 0; k < phi.targets.size(); ++k)
+      if (phi.targets[k] == from)
+        return &phi.operands[k];
+    return nullptr;
+  }
 };
 
 void FunctionAnalysis::check_infinite_loops() {
@@ -127,22 +138,12 @@ bool FunctionAnalysis::endless(const WayRound &w) {
     const auto block = static_cast<uint32_t>(w.defined[o.id]);
     bool stays = false;
     switch (in.opcode) {
-    case Opcode::Phi: {
-      // The value that flows in from the block before on the way; at the
-      // head, from the last block: the head's own value coming back
-      // unchanged.
-      const int32_t at = w.position[block];
-      const uint32_t from = at == 0 ? w.blocks.back() : w.blocks[static_cast<size_t>(at) - 1];
-      for (size_t k = 0; k < in.targets.size(); ++k)
-        if (in.targets[k] == from) {
-          if (at == 0) {
-            stays = same_round_the_loop(w, in.operands[k], o.id);
-          } else {
-            stays = invariant(in.operands[k]);
-          }
-        }
+    case Opcode::Phi:
+      // The value that flows in on the way; at the head, the head's own
+      // value coming back unchanged.
+      if (const Operand *v = w.incoming(in, block))
+        stays = w.position[block] == 0 ? same_round_the_loop(w, *v, o.id) : invariant(*v);
       break;
-    }
     case Opcode::Copy:
     case Opcode::Unary:
     case Opcode::Binary:
@@ -229,18 +230,11 @@ bool FunctionAnalysis::same_round_the_loop(const WayRound &w, const Operand &o, 
     }
     if (in.opcode != Opcode::Phi)
       return false;
-    const int32_t at = w.position[static_cast<uint32_t>(w.defined[cur.id])];
-    if (at <= 0)
+    const auto block = static_cast<uint32_t>(w.defined[cur.id]);
+    const Operand *v = w.position[block] > 0 ? w.incoming(in, block) : nullptr; // (not round again)
+    if (!v)
       return false;
-    const uint32_t from = w.blocks[static_cast<size_t>(at) - 1];
-    bool found = false;
-    for (size_t k = 0; k < in.targets.size() && !found; ++k)
-      if (in.targets[k] == from) {
-        cur = in.operands[k];
-        found = true;
-      }
-    if (!found)
-      return false;
+    cur = *v;
   }
   return false;
 }

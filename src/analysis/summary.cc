@@ -128,15 +128,11 @@ void ModuleSummary::find_recursion_groups(const Module &m) {
             std::all_of(in.operands.begin() + 1, in.operands.end(), unchanged))
           passes_on[f].push_back(static_cast<uint32_t>(m.symbols[in.operands[0].id].body));
   }
-  // Which functions reach which, then the groups that reach one another
-  // (few functions have such calls: a search from each that has any).
-  recursion_group.assign(n, -1);
-  int32_t groups = 0;
-  for (size_t f = 0; f < n; ++f) {
-    if (passes_on[f].empty() || recursion_group[f] >= 0)
-      continue;
+  // The groups of functions that reach one another through such calls
+  // (few functions have any: a search from each that has).
+  auto reached_from = [&](size_t start) {
     std::vector<bool> seen(n, false);
-    std::vector<uint32_t> todo(passes_on[f].begin(), passes_on[f].end());
+    std::vector<uint32_t> todo(passes_on[start].begin(), passes_on[start].end());
     while (!todo.empty()) {
       const uint32_t g = todo.back();
       todo.pop_back();
@@ -145,28 +141,22 @@ void ModuleSummary::find_recursion_groups(const Module &m) {
       seen[g] = true;
       todo.insert(todo.end(), passes_on[g].begin(), passes_on[g].end());
     }
+    return seen;
+  };
+  recursion_group.assign(n, -1);
+  int32_t groups = 0;
+  for (size_t f = 0; f < n; ++f) {
+    if (passes_on[f].empty() || recursion_group[f] >= 0)
+      continue;
+    const std::vector<bool> seen = reached_from(f);
     if (!seen[f])
       continue; // f is on no cycle
     // Its group: those f reaches that reach f.
     const int32_t id = groups++;
     recursion_group[f] = id;
-    for (size_t g = 0; g < n; ++g) {
-      if (!seen[g] || g == f || recursion_group[g] >= 0)
-        continue;
-      std::vector<bool> back(n, false);
-      std::vector<uint32_t> from{static_cast<uint32_t>(g)};
-      while (!from.empty() && !back[f]) {
-        const uint32_t h = from.back();
-        from.pop_back();
-        for (uint32_t c : passes_on[h])
-          if (!back[c]) {
-            back[c] = true;
-            from.push_back(c);
-          }
-      }
-      if (back[f])
+    for (size_t g = 0; g < n; ++g)
+      if (seen[g] && g != f && recursion_group[g] < 0 && reached_from(g)[f])
         recursion_group[g] = id;
-    }
   }
 }
 

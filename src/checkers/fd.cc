@@ -56,6 +56,9 @@ enum class SocketType { Unknown, Stream, Datagram };
 
 bool is_socket(StateId k) { return k >= NewSocket && k <= BoundDatagram; }
 
+// An open descriptor the code holds (to close, not to lose).
+bool is_open(StateId k) { return k == Unchecked || k == Valid || is_socket(k); }
+
 Phase phase_of(StateId k) {
   switch (k) {
   case BoundSocket:
@@ -196,14 +199,15 @@ bool is_pair_maker(std::string_view f) { return one_of(f, {"pipe", "pipe2", "soc
 // Descriptors of files, pipes and the kernel's other objects: not sockets.
 bool makes_non_socket(std::string_view f) { return !one_of(f, {"dup", "dup2", "dup3", "socketpair"}); }
 
-// Functions that use the descriptor given as their first argument.
+// Functions that use the descriptor given as their first argument (the
+// socket calls that move a socket's phase aside: is_socket_call).
 bool uses_first(std::string_view f) {
-  return one_of(f, {"read",   "write",     "pread",    "pwrite",     "pread64",  "pwrite64", "readv",
-                    "writev", "send",      "recv",     "sendto",     "recvfrom", "sendmsg",  "recvmsg",
-                    "fstat",  "fstat64",   "fsync",    "fdatasync",  "lseek",    "lseek64",  "ftruncate",
-                    "fchmod", "fchown",    "bind",     "listen",     "connect",  "shutdown", "getsockopt",
-                    "setsockopt", "accept", "accept4", "dup",        "dup2",     "dup3",     "flock",
-                    "fcntl",  "ioctl",     "getsockname", "getpeername", "posix_fadvise", "fstatfs"});
+  return one_of(f, {"read",     "write",      "pread",       "pwrite",      "pread64",       "pwrite64", "readv",
+                    "writev",   "send",       "recv",        "sendto",      "recvfrom",      "sendmsg",  "recvmsg",
+                    "fstat",    "fstat64",    "fsync",       "fdatasync",   "lseek",         "lseek64",  "ftruncate",
+                    "fchmod",   "fchown",     "shutdown",    "getsockopt",  "setsockopt",    "dup",      "dup2",
+                    "dup3",     "flock",      "fcntl",       "ioctl",       "getsockname",   "getpeername",
+                    "posix_fadvise", "fstatfs"});
 }
 
 // ...and what they need it opened for.
@@ -299,8 +303,7 @@ public:
       if (s == Closed) {
         ctx.report(kFdDoubleClose, fd, call.arg_text(0));
         ctx.set_state(fd, Stop, call.arg_text(0));
-      } else if (s == Unchecked || s == Valid || is_socket(s) ||
-                 (s == Start && ctx.compare(fd, ir::OpName::Lt, 0) != Tri::True)) {
+      } else if (is_open(s) || (s == Start && ctx.compare(fd, ir::OpName::Lt, 0) != Tri::True)) {
         // (Any descriptor: closing stdin twice is a double close too; -1
         // is none.)
         ctx.set_state(fd, Closed, call.arg_text(0));
@@ -314,7 +317,7 @@ public:
   }
 
   bool is_leakable(StateId s) const override {
-    return (kind(s) == Unchecked || kind(s) == Valid || is_socket(kind(s))) && !(s & kBorrowed);
+    return is_open(kind(s)) && !(s & kBorrowed);
   }
 
   // "fd >= 0", "fd != -1": valid on that branch; "fd < 0": nothing to
