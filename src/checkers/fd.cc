@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "checkers/checker.h"
+#include "diagnostics/finding.h"
 
 namespace pathwise {
 namespace {
@@ -479,7 +480,7 @@ private:
     const StateId k = kind(ctx.state(fd));
     if (type_of(k) != SocketType::Stream || phase_of(k) == Phase::Connected)
       return;
-    const std::string callee = "%<" + std::string(call.callee) + "%>", expr = quote(call.arg_text(0));
+    const std::string callee = "%<" + std::string(call.callee) + "%>", expr = quote_expr(call.arg_text(0));
     const Phase p = phase_of(k);
     wrong_phase(ctx, call, p == Phase::New
                                ? callee + " expects a stream socket to be connected via %<accept%> but " + expr +
@@ -531,7 +532,7 @@ private:
       return true;
     }
     std::string wrong; // what the call expected, and what the socket is
-    const std::string is = " but " + quote(expr) + " ";
+    const std::string is = " but " + quote_expr(expr) + " ";
     if (call.callee == "bind" && is_socket(k) && p != Phase::New)
       wrong = callee + " expects a new socket file descriptor" + is +
               (p == Phase::Bound       ? "has already been bound"
@@ -610,8 +611,6 @@ private:
       ctx.set_state_told(call.result, NewSocket, *call.result_text, "socket created here");
     ctx.assume(call.result, ir::OpName::Ge, 0);
   }
-
-  static std::string quote(const std::string &expr) { return "%<" + expr + "%>"; }
 
   // Reported once: the socket is not followed further.
   static void wrong_phase(CheckerContext &ctx, const CallEvent &call, const std::string &told) {
