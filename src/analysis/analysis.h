@@ -1673,6 +1673,8 @@ private:
   // Texts of an instruction's operands, then of its place's pointer:
   // worked out once per instruction, on first use.
   const std::vector<std::string> &texts(uint32_t uid, const Instruction &in) {
+    if (uid >= m_infos.texts.size()) // (an instruction of no function of the module: a bug, not memory to write)
+      throw InternalError{"instruction " + std::to_string(uid) + " has no texts"};
     std::vector<std::string> &t = m_infos.texts[uid];
     if (t.empty()) {
       for (const Operand &o : in.operands)
