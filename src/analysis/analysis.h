@@ -992,7 +992,16 @@ private:
   // describes the whole, so it goes.
   // (Memory a call filled keeps its Blob, and memory filled with zeros its
   // zero: what is not written over is still what was put there.)
-  void write_memory(State &s, const std::string &key, SvalId v) { write_region(s, m_regions.intern(key), v); }
+  void write_memory(State &s, const std::string &key, SvalId v) { write_region(s, intern_region(key), v); }
+  // The region of key, made on first use. A pointee's key must name a
+  // value that exists (its number indexes the value tables): one that does
+  // not is a bug, and the function is skipped rather than read or marked
+  // past those tables' ends.
+  RegionId intern_region(const std::string &key) {
+    if (!key.empty() && key[0] == 'S' && key_base(key) >= m_svals.size())
+      throw InternalError{"memory key '" + key + "' names no value"};
+    return m_regions.intern(key);
+  }
   void write_region(State &s, RegionId r, SvalId v);
 
   SvalId read_memory(const State &s, const std::string &key) const {

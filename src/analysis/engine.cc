@@ -272,7 +272,7 @@ SvalId FunctionAnalysis::first_read(State &s, const std::string &key, uint32_t u
                        ? conjure(s, uid)
                        : m_svals.get(SK::Init, m_svals.string_id(key));
   // (Kept beside what binds the place around it: that still holds.)
-  set_binding(s.memory, m_regions.intern(key), v);
+  set_binding(s.memory, intern_region(key), v);
   return v;
 }
 
@@ -867,7 +867,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // What the place held before is dropped (a leak if nothing else
       // holds it).
       std::vector<std::pair<SvalId, std::string>> overwritten;
-      const RegionId written = m_regions.intern(key);
+      const RegionId written = intern_region(key);
       for (auto &m : s.memory)
         if (m.second != v && (m_regions.inside(m.first, written) || m_regions.inside(written, m.first)))
           overwritten.push_back({m.second, is_tracked(s, m.second) ? memory_text(s, rk(m.first)) : std::string()});

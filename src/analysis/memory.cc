@@ -236,12 +236,15 @@ void FunctionAnalysis::copy_fields(State &s, const std::string &from, const std:
   // A read-only table's entries (a constant configuration passed by value).
   if (from[0] == 'G' && key_base(from) < m_module.symbols.size()) {
     const Symbol &sym = m_module.symbols[key_base(from)];
+    // (The entries under the place: ".32" holds ".32.8" and ".32[1]",
+    // not ".320".)
     const std::string inner = from.substr(key_base_end(from));
+    auto under = [&](const std::string &steps) { return steps.size() > inner.size() && key_within(steps, inner); };
     for (const auto &e : sym.function_table)
-      if (e.first.compare(0, inner.size(), inner) == 0 && e.first.size() > inner.size())
+      if (under(e.first))
         fields.push_back({to + e.first.substr(inner.size()), m_svals.get(SK::FuncAddr, e.second), ""});
     for (const auto &e : sym.constant_table)
-      if (e.first.compare(0, inner.size(), inner) == 0 && e.first.size() > inner.size())
+      if (under(e.first))
         fields.push_back({to + e.first.substr(inner.size()), m_svals.get(SK::Const, e.second), ""});
   }
   const RegionId from_r = m_regions.find(from);

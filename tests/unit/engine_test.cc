@@ -650,6 +650,34 @@ bb2:
   EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
 }
 
+// A struct copied out of a constant table brings the entries under it
+// (".32.0"), not those whose offset merely starts with the same digits
+// (".320" is another field): the copy's first field is the table's NULL.
+TEST(EngineMemory, StructCopiedFromAConstantTableTakesOnlyItsOwnFields) {
+  const char *text = R"(global @tab : rec400 const init(".32.0"=0, ".320"=7, ".3208"=9)
+func @f() -> i32 !"t.c":1:5 {
+bb0:
+  %1:ptr "p" = call @malloc(16:u64) !2:9
+  br eq %1, null, bb2, bb1 !3:6
+bb1:
+  %2:rec16 = load @tab.s@32 !4:8
+  store *%1, %2 !4:6
+  %3:ptr "q" = load *%1.a@0 !5:8
+  %4:i32 = load *%3 !6:10
+  call @free(%1) !7:3
+  ret %4 !8:3
+bb2:
+  ret 0:i32 !9:3
+}
+)";
+  Analysis r{parse_module(text), {}};
+  Engine e(r.module, {});
+  r.result = e.analyze(0);
+  ASSERT_EQ(r.result.findings.size(), 1u);
+  EXPECT_EQ(r.result.findings[0].warning, "null-dereference");
+  EXPECT_EQ(r.result.findings[0].loc.line, 6u);
+}
+
 // A handler registered with signal() that reaches a C library function
 // POSIX does not list (printf) through a function of its own; write and a
 // function of the program's own declared elsewhere are not reported.
