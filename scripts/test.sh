@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPATHWISE_CHECKED=ON >/dev/null
 cmake --build build
 status=0
 (cd build && ctest --output-on-failure -j "$(nproc)") > build/ctest.log 2>&1 || status=$?
