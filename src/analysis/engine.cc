@@ -5,6 +5,7 @@
 #include "analysis/engine.h"
 
 #include "analysis/analysis.h"
+#include "checkers/spec_checker.h"
 #include "analysis/libc.h"
 #include "analysis/signal.h"
 
@@ -1411,7 +1412,7 @@ using detail::FunctionAnalysis;
 constexpr size_t kCoarseStates = 3;
 constexpr size_t kGiantBlocks = 400;
 
-Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::move(opts)), m_checkers(make_checkers()) {
+Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::move(opts)), m_checkers(make_checkers(m_opts.specs)) {
   m_summary = std::make_unique<ModuleSummary>(m, m_checkers, m_opts.max_call_depth);
   m_infos = std::make_unique<detail::FnInfoCache>(m);
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,8 +24,13 @@ namespace pathwise {
 namespace detail {
 class FnInfoCache;
 }
+namespace spec {
+struct Spec;
+}
 
 struct EngineOptions {
+  // Checkers declared in spec files (src/spec/spec.h), beside the built-in ones.
+  std::vector<std::shared_ptr<const spec::Spec>> specs;
   std::set<std::string> disabled;    // warning names not to report
   size_t max_nodes = 8000;           // exploded nodes per function
   size_t max_states_per_block = 12;  // before constraints are generalized away (twice that: further)

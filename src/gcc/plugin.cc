@@ -15,6 +15,7 @@
 
 #include "analysis/engine.h"
 #include "diagnostics/sarif.h"
+#include "spec/spec.h"
 #include "gcc/attributes.h"
 #include "gcc/constants.h"
 #include "gcc/nulled_returns.h"
@@ -38,17 +39,27 @@ struct Options {
   bool verbose = false;
   std::set<std::string> disabled{"too-complex"};
   DiagramChoice diagrams = DiagramChoice::Auto;
+  // Checkers declared in spec files: those named by spec=FILE, then those
+  // found in .pathwise/ folders from the source file's directory up
+  // (unless no-spec-search).
+  std::vector<std::string> spec_files;
+  bool spec_search = true;
+  std::vector<std::shared_ptr<const spec::Spec>> specs;
 };
 
 Options g_options;
 
 const char *const kArgumentsHelp =
     "diagrams=yes|no|ascii|unicode, dump-ir[=FILE], disable=NAME[,NAME...], enable=NAME[,NAME...], sarif=FILE|DIR, "
-    "verbose";
+    "spec=FILE, no-spec-search, verbose";
 
 std::vector<std::string> valid_names() {
   std::vector<std::string> names = Engine::warning_names();
   names.push_back("too-complex");
+  for (const auto &sp : g_options.specs)
+    for (const spec::Warning &w : sp->warnings)
+      if (std::find(names.begin(), names.end(), w.name) == names.end())
+        names.push_back(w.name);
   std::sort(names.begin(), names.end());
   return names;
 }
@@ -117,12 +128,48 @@ void write_sarif(const ir::Module &module, const std::vector<Finding> &shown) {
     error("%s: cannot write the SARIF log to %qs: %s", kPluginName, path.c_str(), xstrerror(errno));
 }
 
-bool parse_arguments(const plugin_name_args *info) {
+// Reads the specs (before the other arguments: disable= and enable= may
+// name their warnings). A spec that cannot be read is an error naming its
+// file and line.
+bool load_specs(const plugin_name_args *info) {
   bool ok = true;
   for (int i = 0; i < info->argc; ++i) {
     const char *key = info->argv[i].key;
     const char *value = info->argv[i].value;
-    if (!strcmp(key, "dump-ir")) {
+    if (!strcmp(key, "spec")) {
+      if (!value || !*value) {
+        error("%s: argument %<spec%> needs a value: %<-fplugin-arg-%s-spec=FILE%>", kPluginName, kPluginName);
+        ok = false;
+      } else {
+        g_options.spec_files.push_back(value);
+      }
+    } else if (!strcmp(key, "no-spec-search")) {
+      g_options.spec_search = false;
+    }
+  }
+  std::vector<std::string> files = g_options.spec_files;
+  if (g_options.spec_search && main_input_filename)
+    for (const std::string &f : spec::find_specs(main_input_filename))
+      files.push_back(f);
+  for (const std::string &f : files) {
+    try {
+      g_options.specs.push_back(std::make_shared<const spec::Spec>(spec::load_spec(f)));
+    } catch (const spec::SpecError &e) {
+      error("%s: %s", kPluginName, e.message.c_str());
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool parse_arguments(const plugin_name_args *info) {
+  bool ok = load_specs(info);
+  for (int i = 0; i < info->argc; ++i) {
+    const char *key = info->argv[i].key;
+    const char *value = info->argv[i].value;
+    if (!strcmp(key, "spec") || (!strcmp(key, "no-spec-search") && !value)) {
+      continue; // (read by load_specs)
+    } else if (!strcmp(key, "dump-ir")) {
       g_options.dump_ir = true;
       g_options.dump_file = value ? value : "";
     } else if (!strcmp(key, "verbose")) {
@@ -311,6 +358,7 @@ void analyse_translation_unit() {
 
   EngineOptions eopts;
   eopts.disabled = g_options.disabled;
+  eopts.specs = g_options.specs;
   Engine engine(module, eopts);
   std::vector<Finding> findings;
   size_t failed = 0, too_complex = 0, total_nodes = 0;

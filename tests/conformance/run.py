@@ -173,7 +173,8 @@ def run_one(args, path, warnings):
     out = tempfile.NamedTemporaryFile(suffix=".out", delete=False).name if link else None
     base = (["-o", out] + test.sources if link else ["-S", "-o", "/dev/null"]) + \
         ["-fdiagnostics-plain-output", "-fdiagnostics-path-format=separate-events", "-Wanalyzer-too-complex"]
-    cmd = (["-fplugin=" + args.plugin] + plugin_args if on else []) + base + flags
+    extra = ["-fplugin-arg-pathwise-" + a for a in args.plugin_arg]
+    cmd = (["-fplugin=" + args.plugin] + extra + plugin_args if on else []) + base + flags
     try:
         rc, stderr, full = dg.compile_test(args.gcc, cmd, path, timeout=args.timeout)
     finally:
@@ -211,6 +212,8 @@ def main():
     ap = argparse.ArgumentParser(description="GCC 12's analyzer test suite, run with pathwise")
     ap.add_argument("--gcc", default="gcc")
     ap.add_argument("--plugin", required=True)
+    ap.add_argument("--plugin-arg", action="append", default=[], metavar="KEY[=VALUE]",
+                    help="pass -fplugin-arg-pathwise-KEY[=VALUE] too (spec=FILE, say)")
     ap.add_argument("--suite", choices=["gcc12", "new"], default="gcc12",
                     help="GCC 12's gcc.dg/analyzer, or the tests GCC 13-15 added")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
@@ -245,7 +248,9 @@ def main():
 
 def warning_names(args):
     """The plugin's warning names, from its own error message for a bad name."""
-    rc, err, _ = dg.compile_test(args.gcc, ["-fplugin=" + args.plugin, "-fplugin-arg-pathwise-disable=?", "-S",
+    rc, err, _ = dg.compile_test(args.gcc, ["-fplugin=" + args.plugin] +
+                                 ["-fplugin-arg-pathwise-" + a for a in args.plugin_arg] +
+                                 ["-fplugin-arg-pathwise-disable=?", "-S",
                                             "-o", "/dev/null", "-x", "c"], "/dev/null")
     m = re.search(r"valid names are: (.*)$", err, re.M)
     return [n.strip() for n in m.group(1).split(",") if n.strip() not in ("all", "too-complex")] if m else []

@@ -19,7 +19,7 @@ DEFAULT_FLAGS = ["-S", "-o", "/dev/null", "-fdiagnostics-plain-output",
 
 def run_file(args, path):
     test = dg.parse_test(path)
-    flags = ["-fplugin=" + args.plugin] + DEFAULT_FLAGS
+    flags = ["-fplugin=" + args.plugin] + ["-fplugin-arg-pathwise-" + a for a in args.plugin_arg] + DEFAULT_FLAGS
     flags += (test.options if test.options is not None else ["-O0"])
     flags += test.additional
     results = [("FAIL", "%s: directive: %s" % (os.path.basename(path), e)) for e in test.errors]
@@ -41,6 +41,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--gcc", default="gcc")
     ap.add_argument("--plugin", required=True)
+    ap.add_argument("--plugin-arg", action="append", default=[], metavar="KEY[=VALUE]",
+                    help="pass -fplugin-arg-pathwise-KEY[=VALUE] too (spec=FILE, say)")
     ap.add_argument("-v", "--verbose", action="store_true", help="show every result and the compiler output")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
