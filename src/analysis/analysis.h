@@ -767,6 +767,16 @@ private:
     for (auto &m : s.memory)
       if (m.second == v && any.empty())
         any = memory_text(s, rk(m.first));
+    // (A parameter of the analysed function, or the address of a variable:
+    // "&m".)
+    if (any.empty() && m_svals[v].kind == SK::LocalAddr)
+      if (const Local *l = local_of(s, static_cast<uint64_t>(m_svals[v].a)); l && l->named_by_user())
+        any = "&" + l->name;
+    if (any.empty() && m_svals[v].kind == SK::Param && s.stack.empty() &&
+        static_cast<size_t>(m_svals[v].a) < fn().params.size())
+      any = m_cur->temp_text[fn().params[static_cast<size_t>(m_svals[v].a)]];
+    if (any.empty() && m_svals[v].kind == SK::GlobalAddr && static_cast<size_t>(m_svals[v].a) < m_module.symbols.size())
+      any = "&" + m_module.symbols[static_cast<size_t>(m_svals[v].a)].name;
     return any;
   }
 

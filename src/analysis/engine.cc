@@ -1229,6 +1229,10 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
       if (!s.stack.empty()) {
         leave_call(s, keep, at);
       } else {
+        for (size_t c = 0; c < m_checkers.size(); ++c) {
+          Context ctx(*this, s, static_cast<uint8_t>(c), at);
+          m_checkers[c]->on_return(ctx);
+        }
         escaping_locals(s, 0, at);
         end_va_lists(s, 0, at);
         purge(s, {}, {}, true, keep, at);

@@ -253,8 +253,17 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
                  s.memory.end());
   s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(), [&](const auto &e) { return !reachable(e.first); }),
                   s.extents.end());
+  // (The address of a global, or of a local of a frame still open, and a
+  // parameter (the caller holds it) are never lost: a mutex locked
+  // through &m or through a parameter keeps its state.)
+  auto lives = [&](SvalId v) {
+    const Sval &sv = m_svals[v];
+    return sv.kind == SK::GlobalAddr || sv.kind == SK::Param ||
+           (sv.kind == SK::LocalAddr && local_of(s, static_cast<uint64_t>(sv.a)));
+  };
   for (SmMap &m : s.sm)
-    m.erase(std::remove_if(m.begin(), m.end(), [&](const auto &p) { return !reachable(p.first); }), m.end());
+    m.erase(std::remove_if(m.begin(), m.end(), [&](const auto &p) { return !reachable(p.first) && !lives(p.first); }),
+            m.end());
   s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                      [&](const Constraint &k) {
                                        // Facts about a const function's result stay true.

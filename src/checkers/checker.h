@@ -234,6 +234,9 @@ public:
   virtual void on_leak(CheckerContext &, SvalId, StateId, const std::string &) {}
   // The analysed function starts (not a callee stepped into).
   virtual void on_entry(CheckerContext &, const EntryEvent &) {}
+  // The analysed function returns (not a callee stepped into), before what
+  // it held is let go.
+  virtual void on_return(CheckerContext &) {}
   // result is computed from a and b (b = 0: from a alone), at least one of
   // which has a state of this checker, and result has none yet: x + y,
   // -x, a field read from memory a call filled (a = that memory's value).

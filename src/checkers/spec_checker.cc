@@ -143,6 +143,15 @@ public:
     }
   }
 
+  // Values still in a state the spec forbids at return (a lock held).
+  void on_return(CheckerContext &ctx) override {
+    for (const Compiled &c : m_compiled)
+      if (!c.at_return.empty())
+        for (SvalId v : ctx.tracked_values())
+          if (contains(c.at_return, ctx.state(v)))
+            ctx.report(c.warning, v, ctx.text_of(v));
+  }
+
   bool is_leakable(StateId s) const override { return leak_warning(s) != nullptr; }
 
   void on_leak(CheckerContext &ctx, SvalId v, StateId s, const std::string &expr) override {
@@ -159,6 +168,7 @@ private:
     Warning warning{};
     std::vector<StateId> in;   // call warnings: the states the call is wrong in
     std::vector<StateId> leak; // leak warnings: the states that must not be lost
+    std::vector<StateId> at_return; // at-return warnings: the states a value must not end in
   };
 
   std::shared_ptr<const Spec> m_spec;
@@ -266,6 +276,7 @@ private:
     c.warning.ref_state = ref;
     c.in = expand(w.in);
     c.leak = expand(w.leak);
+    c.at_return = expand(w.at_return);
     m_compiled.push_back(c);
     if (!w.unnamed_message.empty()) {
       Compiled u = c;

@@ -154,6 +154,9 @@ bool load_specs(const plugin_name_args *info) {
   for (const std::string &f : files) {
     try {
       g_options.specs.push_back(std::make_shared<const spec::Spec>(spec::load_spec(f)));
+      for (const spec::Warning &w : g_options.specs.back()->warnings)
+        if (!w.on)
+          g_options.disabled.insert(w.name);
     } catch (const spec::SpecError &e) {
       error("%s: %s", kPluginName, e.message.c_str());
       ok = false;

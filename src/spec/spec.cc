@@ -322,7 +322,7 @@ private:
 
   Warning warning(const toml::table &t) const {
     allowed(t, "[[warning]]", {"name", "cwe", "cwe_title", "message", "final", "final_no_ref", "ref", "events",
-                               "call", "leak", "unnamed"});
+                               "call", "leak", "at_return", "unnamed", "on"});
     Warning w;
     w.line = line(t);
     const std::string where = "[[warning]]";
@@ -356,11 +356,17 @@ private:
         return e->get(a.first)->source().begin < e->get(b.first)->source().begin;
       });
     }
+    if (const toml::node *n = t.get("on")) {
+      if (!n->is_boolean())
+        fail(line(*n), "'on' in [[warning]] must be true or false");
+      w.on = *n->value<bool>();
+    }
     const toml::node *call = t.get("call");
     const toml::node *leak = t.get("leak");
-    if (!call == !leak)
-      fail(w.line, "warning '" + w.name + "' needs exactly one of 'call' (a call wrong in a state) and 'leak' "
-                   "(states a value must not be lost in)");
+    const toml::node *at_return = t.get("at_return");
+    if ((call ? 1 : 0) + (leak ? 1 : 0) + (at_return ? 1 : 0) != 1)
+      fail(w.line, "warning '" + w.name + "' needs exactly one of 'call' (a call wrong in a state), 'leak' "
+                   "(states a value must not be lost in) and 'at_return' (states a value must not be in at return)");
     if (call) {
       const toml::table *c = call->as_table();
       if (!c)
@@ -373,11 +379,14 @@ private:
         fail(line(*call), "'call' of warning '" + w.name + "' needs 'in': the states in which the call is wrong");
       w.then = state(*c, "then", "'call'", false, true);
     } else {
-      w.leak = names_of(*leak, "leak");
-      for (const std::string &s : w.leak)
-        check_state(s, line(*leak), false);
-      if (w.leak.empty())
-        fail(line(*leak), "'leak' of warning '" + w.name + "' lists no state");
+      const toml::node &n = leak ? *leak : *at_return;
+      const char *key = leak ? "leak" : "at_return";
+      std::vector<std::string> &states = leak ? w.leak : w.at_return;
+      states = names_of(n, key);
+      for (const std::string &s : states)
+        check_state(s, line(n), false);
+      if (states.empty())
+        fail(line(n), "'" + std::string(key) + "' of warning '" + w.name + "' lists no state");
     }
     if (const toml::node *n = t.get("unnamed")) {
       const toml::table *u = n->as_table();

@@ -66,7 +66,8 @@ struct Move {
 };
 
 // A warning: raised by a call given a value in one of the states in
-// (call), or when a value in one of the states leak is lost.
+// (call), when a value in one of the states leak is lost, or when the
+// function returns with a value in one of the states at_return.
 struct Warning {
   std::string name;
   int cwe = 0;
@@ -83,6 +84,10 @@ struct Warning {
   std::string then; // the state afterwards ("": unchanged)
   // Raised by a lost value:
   std::vector<std::string> leak;
+  // Raised by a value in one of these states when the analysed function
+  // returns (a lock still held):
+  std::vector<std::string> at_return;
+  bool on = true; // on unless the spec says on = false (enable=NAME turns it on)
   std::string unnamed_message, unnamed_final, unnamed_final_no_ref; // a value nothing names
   int line = 0;
 };
