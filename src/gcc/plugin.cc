@@ -44,6 +44,7 @@ struct Options {
   // (unless no-spec-search).
   std::vector<std::string> spec_files;
   bool spec_search = true;
+  bool shipped_specs = true; // specs/*.toml of the installation (no-shipped-specs: none)
   std::vector<std::shared_ptr<const spec::Spec>> specs;
 };
 
@@ -51,7 +52,7 @@ Options g_options;
 
 const char *const kArgumentsHelp =
     "diagrams=yes|no|ascii|unicode, dump-ir[=FILE], disable=NAME[,NAME...], enable=NAME[,NAME...], sarif=FILE|DIR, "
-    "spec=FILE, no-spec-search, verbose";
+    "spec=FILE, no-spec-search, no-shipped-specs, verbose";
 
 std::vector<std::string> valid_names() {
   std::vector<std::string> names = Engine::warning_names();
@@ -128,6 +129,21 @@ void write_sarif(const ir::Module &module, const std::vector<Finding> &shown) {
     error("%s: cannot write the SARIF log to %qs: %s", kPluginName, path.c_str(), xstrerror(errno));
 }
 
+// The specs pathwise ships, on by default: *.toml in $PATHWISE_SPECS if
+// set, else in the installation's share/pathwise/specs, else (a plugin
+// not installed) in the source tree's specs/.
+std::vector<std::string> shipped_specs() {
+  std::string dir;
+  if (const char *env = getenv("PATHWISE_SPECS")) {
+    dir = env;
+  } else {
+    struct stat st;
+    dir = stat(PATHWISE_SPECS_INSTALLED, &st) == 0 && S_ISDIR(st.st_mode) ? PATHWISE_SPECS_INSTALLED
+                                                                           : PATHWISE_SPECS_SOURCE;
+  }
+  return spec::specs_in(dir);
+}
+
 // Reads the specs (before the other arguments: disable= and enable= may
 // name their warnings). A spec that cannot be read is an error naming its
 // file and line.
@@ -145,9 +161,14 @@ bool load_specs(const plugin_name_args *info) {
       }
     } else if (!strcmp(key, "no-spec-search")) {
       g_options.spec_search = false;
+    } else if (!strcmp(key, "no-shipped-specs")) {
+      g_options.shipped_specs = false;
     }
   }
   std::vector<std::string> files = g_options.spec_files;
+  if (g_options.shipped_specs)
+    for (const std::string &f : shipped_specs())
+      files.push_back(f);
   if (g_options.spec_search && main_input_filename)
     for (const std::string &f : spec::find_specs(main_input_filename))
       files.push_back(f);
@@ -170,7 +191,7 @@ bool parse_arguments(const plugin_name_args *info) {
   for (int i = 0; i < info->argc; ++i) {
     const char *key = info->argv[i].key;
     const char *value = info->argv[i].value;
-    if (!strcmp(key, "spec") || (!strcmp(key, "no-spec-search") && !value)) {
+    if (!strcmp(key, "spec") || ((!strcmp(key, "no-spec-search") || !strcmp(key, "no-shipped-specs")) && !value)) {
       continue; // (read by load_specs)
     } else if (!strcmp(key, "dump-ir")) {
       g_options.dump_ir = true;

@@ -38,12 +38,13 @@ public:
   explicit Reader(std::string file) : m_file(std::move(file)) {}
 
   Spec read(std::string_view text) {
-    toml::table root;
+    toml::parse_result parsed;
     try {
-      root = toml::parse(text, m_file);
+      parsed = toml::parse(text, m_file);
     } catch (const toml::parse_error &e) {
       fail(static_cast<int>(e.source().begin.line), std::string(e.description()));
     }
+    const toml::table &root = parsed;
     Spec s;
     s.file = m_file;
     allowed(root, "the spec", {"name", "states", "functions", "acquire", "move", "use", "warning"});
@@ -70,16 +71,16 @@ public:
         fail(line_of(root, "states"), "state '" + st + "' is listed twice");
     }
     m_states = s.states;
-    for (const toml::table &t : tables(root, "acquire"))
-      s.acquires.push_back(acquire(t));
-    for (const toml::table &t : tables(root, "move"))
-      s.moves.push_back(move(t));
-    for (const toml::table &t : tables(root, "use")) {
-      allowed(t, "[[use]]", {"functions"});
-      s.uses.push_back(functions(t, "[[use]]"));
+    for (const toml::table *t : tables(root, "acquire"))
+      s.acquires.push_back(acquire(*t));
+    for (const toml::table *t : tables(root, "move"))
+      s.moves.push_back(move(*t));
+    for (const toml::table *t : tables(root, "use")) {
+      allowed(*t, "[[use]]", {"functions"});
+      s.uses.push_back(functions(*t, "[[use]]"));
     }
-    for (const toml::table &t : tables(root, "warning"))
-      s.warnings.push_back(warning(t));
+    for (const toml::table *t : tables(root, "warning"))
+      s.warnings.push_back(warning(*t));
     if (s.acquires.empty() && s.moves.empty())
       fail(1, "the spec has no [[acquire]] and no [[move]]: nothing would ever be tracked");
     return s;
@@ -157,8 +158,8 @@ private:
     return names_of(*n, std::string(key));
   }
 
-  std::vector<toml::table> tables(const toml::table &root, std::string_view key) const {
-    std::vector<toml::table> out;
+  std::vector<const toml::table *> tables(const toml::table &root, std::string_view key) const {
+    std::vector<const toml::table *> out;
     const toml::node *n = root.get(key);
     if (!n)
       return out;
@@ -166,7 +167,7 @@ private:
     if (!a || !a->is_array_of_tables())
       fail(line(*n), "'" + std::string(key) + "' must be written [[" + std::string(key) + "]] (a list of tables)");
     for (const toml::node &e : *a)
-      out.push_back(*e.as_table());
+      out.push_back(e.as_table());
     return out;
   }
 
@@ -416,21 +417,27 @@ Spec load_spec(const std::string &path) {
   return parse_spec(text.str(), path);
 }
 
+std::vector<std::string> specs_in(const std::string &dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    return out;
+  for (const auto &e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".toml" && e.is_regular_file(ec))
+      out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 std::vector<std::string> find_specs(const std::string &source_file) {
   namespace fs = std::filesystem;
   std::vector<std::string> out;
   std::error_code ec;
   fs::path dir = fs::absolute(fs::path(source_file), ec).parent_path();
   for (; !dir.empty(); dir = dir.parent_path()) {
-    const fs::path folder = dir / ".pathwise";
-    if (fs::is_directory(folder, ec)) {
-      std::vector<std::string> here;
-      for (const auto &e : fs::directory_iterator(folder, ec))
-        if (e.path().extension() == ".toml")
-          here.push_back(e.path().string());
-      std::sort(here.begin(), here.end());
-      out.insert(out.end(), here.begin(), here.end());
-    }
+    const std::vector<std::string> here = specs_in((dir / ".pathwise").string());
+    out.insert(out.end(), here.begin(), here.end());
     if (dir == dir.parent_path())
       break;
   }

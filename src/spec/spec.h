@@ -109,5 +109,7 @@ Spec load_spec(const std::string &path);
 // The specs that apply to a source file: every *.toml in a .pathwise
 // folder of the file's directory or of one above it (nearest first).
 std::vector<std::string> find_specs(const std::string &source_file);
+// The *.toml files of a folder, sorted (none if it is not one).
+std::vector<std::string> specs_in(const std::string &dir);
 
 } // namespace pathwise::spec
