@@ -14,6 +14,7 @@
 // shell ever sees a file name.
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -35,6 +36,7 @@
 
 #include "analysis/engine.h"
 #include "diagnostics/diagram_json.h"
+#include "spec/spec.h"
 
 #include "tools/common.h"
 
@@ -89,6 +91,10 @@ std::vector<std::string> split_command(const std::string &cmd) {
   return out;
 }
 
+// Spec files given with --spec (absolute paths: a job runs in its own
+// directory), passed to every compile.
+std::vector<std::string> g_specs;
+
 // The command of a job as pathwise runs it: the same compile, its output
 // thrown away, with the plugin writing a SARIF log.
 std::vector<std::string> analysis_command(const Job &j, const std::string &sarif) {
@@ -111,6 +117,8 @@ std::vector<std::string> analysis_command(const Job &j, const std::string &sarif
   out.push_back("/dev/null");
   out.push_back("-fplugin=" + plugin_path());
   out.push_back("-fplugin-arg-pathwise-sarif=" + sarif);
+  for (const std::string &spec : g_specs)
+    out.push_back("-fplugin-arg-pathwise-spec=" + spec);
   // (Its output goes to a file, then to our stderr: pictures of
   // out-of-bounds accesses as a terminal would get them, unless the build
   // asks for plain or machine-readable diagnostics.)
@@ -573,6 +581,7 @@ int main(int argc, char **argv) {
   check->add_option("--baseline", baseline, "a SARIF log of accepted findings")->check(CLI::ExistingFile);
   check->add_option("--fail-on", fail_on, "findings that make the exit status 1: new, any, none")
       ->check(CLI::IsMember({"new", "any", "none"}));
+  check->add_option("--spec", g_specs, "a checker spec (TOML) to use too; repeatable")->check(CLI::ExistingFile);
 
   CLI::App *scan = app.add_subcommand("scan", "analyse a project from its compile_commands.json, or record its build");
   scan->add_option("-p,--compile-commands", database, "the compilation database (default: ./compile_commands.json)");
@@ -583,6 +592,7 @@ int main(int argc, char **argv) {
       ->check(CLI::ExistingFile);
   scan->add_option("--fail-on", fail_on, "findings that make the exit status 1: new (not in the baseline), any, none")
       ->check(CLI::IsMember({"new", "any", "none"}));
+  scan->add_option("--spec", g_specs, "a checker spec (TOML) to use too; repeatable")->check(CLI::ExistingFile);
 
   // What follows "--" (GCC's arguments, or the build command) is not ours
   // to parse.
@@ -606,6 +616,18 @@ int main(int argc, char **argv) {
   if (!*check && !*scan) {
     fprintf(stderr, "pathwise: give a subcommand (check, scan) or --list-warnings; see --help\n");
     return kUsage;
+  }
+  // A spec is read before anything runs: a mistake in it is one line.
+  for (std::string &spec : g_specs) {
+    try {
+      pathwise::spec::load_spec(spec);
+    } catch (const pathwise::spec::SpecError &e) {
+      fprintf(stderr, "pathwise: %s\n", e.message.c_str());
+      return kUsage;
+    }
+    char full[PATH_MAX];
+    if (realpath(spec.c_str(), full))
+      spec = full;
   }
 
   char tmpl[] = "/tmp/pathwise.XXXXXX";

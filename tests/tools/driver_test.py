@@ -146,6 +146,45 @@ def lists_every_warning(args):
         assert rc == 2 and "--list-warnings" in err, (rc, err)
 
 
+SPEC = """name = "handle"
+states = ["open", "closed"]
+
+[[acquire]]
+functions = "h_open"
+state = "open"
+
+[[move]]
+functions = "h_close"
+arg = 1
+to = "closed"
+
+[[warning]]
+name = "handle-double-close"
+message = "double %<h_close%> of %E"
+call = { functions = "h_close", in = ["closed"] }
+"""
+
+
+@check
+def check_takes_specs(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "handle.toml"), "w") as f:
+            f.write(SPEC)
+        with open(os.path.join(tmp, "t.c"), "w") as f:
+            f.write("struct h *h_open (void);\nvoid h_close (struct h *);\n"
+                    "void twice (void) { struct h *x = h_open (); h_close (x); h_close (x); }\n")
+        sarif = os.path.join(tmp, "out.sarif")
+        rc, err = run(args, tmp, "check", "t.c", "--spec", "handle.toml", "--sarif", sarif, "--fail-on", "none")
+        assert rc == 0 and "double 'h_close' of 'x'" in err, err
+        rules = [r["ruleId"] for r in results(sarif)]
+        assert rules == ["handle-double-close"], rules
+        with open(os.path.join(tmp, "bad.toml"), "w") as f:
+            f.write(SPEC.replace('to = "closed"', 'to = "shut"'))
+        rc, err = run(args, tmp, "check", "t.c", "--spec", "bad.toml")
+        assert rc == 2 and err.strip() == "pathwise: bad.toml:11: unknown state 'shut'; valid: open, closed, start, null", err
+        assert not os.path.exists(os.path.join(tmp, "out2.sarif"))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--driver", required=True)
