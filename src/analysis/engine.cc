@@ -6,6 +6,7 @@
 
 #include "analysis/analysis.h"
 #include "checkers/spec_checker.h"
+#include "spec/spec.h"
 #include "analysis/libc.h"
 #include "analysis/signal.h"
 
@@ -1512,18 +1513,23 @@ std::string describe(const char *message) {
 
 } // namespace
 
-std::vector<RuleInfo> Engine::warning_rules() {
+std::vector<RuleInfo> Engine::warning_rules(const std::vector<std::shared_ptr<const spec::Spec>> &specs) {
   std::vector<RuleInfo> out{{"unsafe-call-within-signal-handler", 479, "Signal Handler Use of a Non-reentrant Function",
                              "call to 'f' from within signal handler", true, ""}};
   for (const Warning *w : detail::kRegionWarnings)
     out.push_back({w->name, w->cwe, w->cwe_title, describe(w->message), true, w->rule ? w->rule : ""});
-  for (auto &c : make_checkers())
+  for (auto &c : make_checkers(specs))
     for (const Warning *w : c->warnings())
       out.push_back({w->name, w->cwe, w->cwe_title, describe(w->message), true, w->rule ? w->rule : ""});
   for (RuleInfo &r : out)
     for (const std::string &off : off_by_default())
       if (r.name == off)
         r.on = false;
+  for (const auto &sp : specs)
+    for (const spec::Warning &w : sp->warnings)
+      for (RuleInfo &r : out)
+        if (r.name == w.name && !w.on)
+          r.on = false;
   // One rule per name (free-of-non-heap has two forms: keep its first CWE).
   std::stable_sort(out.begin(), out.end(), [](const RuleInfo &a, const RuleInfo &b) { return a.name < b.name; });
   out.erase(std::unique(out.begin(), out.end(), [](const RuleInfo &a, const RuleInfo &b) { return a.name == b.name; }),

@@ -86,7 +86,8 @@ public:
   // counter and a global the engine does not know).
   static std::vector<std::string> off_by_default() { return {"tainted-assertion", "exposure-through-uninit-copy"}; }
   // The same warnings with their CWE (for SARIF rules), sorted by name.
-  static std::vector<RuleInfo> warning_rules();
+  // (With specs: their warnings too, on or off as each spec says.)
+  static std::vector<RuleInfo> warning_rules(const std::vector<std::shared_ptr<const spec::Spec>> &specs = {});
   // The warnings of each checker, by the names GCC's
   // -fanalyzer-checker=NAME uses ("malloc", "file", "fd", "taint",
   // "sensitive", "signal"; "region" for the region model's own).

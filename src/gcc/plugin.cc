@@ -118,7 +118,7 @@ void write_sarif(const ir::Module &module, const std::vector<Finding> &shown) {
       base = base.substr(slash + 1);
     path += "/" + base + ".sarif";
   }
-  const std::string text = to_sarif(module, shown, Engine::warning_rules(), PATHWISE_VERSION);
+  const std::string text = to_sarif(module, shown, Engine::warning_rules(g_options.specs), PATHWISE_VERSION);
   FILE *f = fopen(path.c_str(), "w");
   bool ok = f != nullptr;
   if (f) {
@@ -127,21 +127,6 @@ void write_sarif(const ir::Module &module, const std::vector<Finding> &shown) {
   }
   if (!ok)
     error("%s: cannot write the SARIF log to %qs: %s", kPluginName, path.c_str(), xstrerror(errno));
-}
-
-// The specs pathwise ships, on by default: *.toml in $PATHWISE_SPECS if
-// set, else in the installation's share/pathwise/specs, else (a plugin
-// not installed) in the source tree's specs/.
-std::vector<std::string> shipped_specs() {
-  std::string dir;
-  if (const char *env = getenv("PATHWISE_SPECS")) {
-    dir = env;
-  } else {
-    struct stat st;
-    dir = stat(PATHWISE_SPECS_INSTALLED, &st) == 0 && S_ISDIR(st.st_mode) ? PATHWISE_SPECS_INSTALLED
-                                                                           : PATHWISE_SPECS_SOURCE;
-  }
-  return spec::specs_in(dir);
 }
 
 // Reads the specs (before the other arguments: disable= and enable= may
@@ -167,7 +152,7 @@ bool load_specs(const plugin_name_args *info) {
   }
   std::vector<std::string> files = g_options.spec_files;
   if (g_options.shipped_specs)
-    for (const std::string &f : shipped_specs())
+    for (const std::string &f : spec::shipped_specs(PATHWISE_SPECS_INSTALLED, PATHWISE_SPECS_SOURCE))
       files.push_back(f);
   if (g_options.spec_search && main_input_filename)
     for (const std::string &f : spec::find_specs(main_input_filename))

@@ -4,6 +4,7 @@
 #include "spec/spec.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -428,6 +429,13 @@ std::vector<std::string> specs_in(const std::string &dir) {
       out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
   return out;
+}
+
+std::vector<std::string> shipped_specs(const std::string &installed, const std::string &source) {
+  if (const char *env = getenv("PATHWISE_SPECS"))
+    return specs_in(env);
+  std::error_code ec;
+  return specs_in(std::filesystem::is_directory(installed, ec) ? installed : source);
 }
 
 std::vector<std::string> find_specs(const std::string &source_file) {

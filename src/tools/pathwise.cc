@@ -551,7 +551,19 @@ namespace {
 // Every warning: name, CWE (or the rule it enforces), on or off by
 // default, and its message in general terms.
 void list_warnings() {
-  std::vector<pathwise::RuleInfo> rules = pathwise::Engine::warning_rules();
+  // (The shipped specs' warnings too, and those of the specs given.)
+  std::vector<std::shared_ptr<const pathwise::spec::Spec>> specs;
+  std::vector<std::string> files = g_specs;
+  for (const std::string &f : pathwise::spec::shipped_specs(PATHWISE_SPECS_INSTALLED, PATHWISE_SPECS_SOURCE))
+    files.push_back(f);
+  for (const std::string &f : files) {
+    try {
+      specs.push_back(std::make_shared<const pathwise::spec::Spec>(pathwise::spec::load_spec(f)));
+    } catch (const pathwise::spec::SpecError &e) {
+      fprintf(stderr, "pathwise: %s\n", e.message.c_str());
+    }
+  }
+  std::vector<pathwise::RuleInfo> rules = pathwise::Engine::warning_rules(specs);
   pathwise::RuleInfo complex{"too-complex", 0, "", "analysis of 'f' stopped early: REASON", false, ""};
   rules.insert(std::lower_bound(rules.begin(), rules.end(), complex,
                                 [](const auto &a, const auto &b) { return a.name < b.name; }),
