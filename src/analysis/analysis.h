@@ -1597,6 +1597,7 @@ private:
   // made here (in call.stored) and written by store_call_results.
   void fork_descriptor_pair(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
   void fork_failure(State &s, const Instruction &in, uint32_t uid, const Loc &loc, const CallEvent &call);
+  void fork_declared_failure(State &s, const Instruction &in, const Loc &loc, const CallEvent &call);
 
   // Infinite loops (loops.cc), found once the function is explored: ways
   // round its loops along edges some path took.

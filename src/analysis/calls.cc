@@ -247,8 +247,12 @@ void FunctionAnalysis::set_errno(State &s, uint32_t uid, SvalId result) {
 void FunctionAnalysis::fork_failure(State &s, const Instruction &in, uint32_t uid, const Loc &loc,
                                     const CallEvent &call) {
   const libc::Success success = libc::fallible_call(call.callee);
-  if (success == libc::Success::None || !call.result)
+  if (!call.result)
     return;
+  if (success == libc::Success::None) {
+    fork_declared_failure(s, in, loc, call);
+    return;
+  }
   const SvalId zero = m_svals.get(SK::Const, 0), minus_one = m_svals.get(SK::Const, -1);
   const std::string fails = "when %<" + std::string(call.callee) + "%> fails";
   if (libc::named(call.callee, {"bind", "connect"}) && call.args.size() >= 2 &&
@@ -287,6 +291,44 @@ void FunctionAnalysis::fork_failure(State &s, const Instruction &in, uint32_t ui
     }
   }
   assume(s, call.result, success == libc::Success::Descriptor ? OpName::Ge : OpName::Eq, zero);
+}
+
+// A call a checker declares fallible (a spec's "failure = ..." on a
+// handle passed as an argument): its failure is an outcome of its own, in
+// which the result passes the failure's test; on this path it does not.
+void FunctionAnalysis::fork_declared_failure(State &s, const Instruction &in, const Loc &loc, const CallEvent &call) {
+  OpName op = OpName::None;
+  int64_t value = 0;
+  bool declared = false;
+  for (size_t c = 0; c < m_checkers.size() && !declared; ++c)
+    declared = m_checkers[c]->failure_of(call.callee, op, value);
+  if (!declared || !is_comparison(op))
+    return;
+  const SvalId v = m_svals.get(SK::Const, value);
+  if (m_forks_made < m_opts.max_forks) {
+    Fork failed{s, *m_cur_events};
+    if (assume(failed.state, call.result, op, v)) {
+      const std::string fails = "when %<" + std::string(call.callee) + "%> fails";
+      failed.events.push_back(outcome(loc, fails.c_str()));
+      std::vector<RawEvent> *primary = m_cur_events;
+      const bool ends = m_path_ends;
+      m_cur_events = &failed.events;
+      m_path_ends = false;
+      for (size_t c = 0; c < m_checkers.size(); ++c) {
+        Context ctx(*this, failed.state, static_cast<uint8_t>(c), loc);
+        m_checkers[c]->on_call(ctx, call);
+      }
+      m_cur_events = primary;
+      if (!m_path_ends) {
+        if (in.result)
+          failed.state.bind(in.result, call.result);
+        m_forks.push_back(std::move(failed));
+        ++m_forks_made;
+      }
+      m_path_ends = ends;
+    }
+  }
+  assume(s, call.result, invert_comparison(op), v);
 }
 
 // What a C library function reads through a pointer before it writes

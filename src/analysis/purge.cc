@@ -140,6 +140,14 @@ void FunctionAnalysis::purge(State &s, const std::vector<uint32_t> &dead_temps, 
     drop_under(slot);
   for (uint32_t l : dead_locals)
     drop_under("L" + std::to_string(l));
+  // A handle that is a local's address (a z_stream on the stack, set up by
+  // inflateInit (&strm)) is lost with the local.
+  for (const SmMap &m : s.sm)
+    for (const auto &[v, st] : m)
+      if (st && m_svals[v].kind == SK::LocalAddr &&
+          (everything || std::find(dead_locals.begin(), dead_locals.end(), static_cast<uint32_t>(m_svals[v].a)) !=
+                             dead_locals.end()))
+        dropped.push_back({v, text_of_value(s, v)});
   if (everything) {
     // Memory first: 'tmp.m_ptr' names a leak better than 'malloc(8)'.
     // Globals stay, and so does what they reach.
@@ -220,6 +228,11 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
   auto reachable = [&](SvalId v) { return reached(v); };
   auto report_leak = [&](SvalId v, const std::string &text) {
     if (reachable(v) || set_contains(s.escaped, v))
+      return;
+    // (What a parameter points to, or a global's address, is the caller's
+    // or the program's: never lost here.)
+    const SK root = m_svals[root_of(v)].kind;
+    if (root == SK::Param || root == SK::GlobalAddr)
       return;
     for (size_t c = 0; c < m_checkers.size(); ++c) {
       StateId st = map_get<StateId>(s.sm[c], v, 0);

@@ -214,6 +214,11 @@ public:
   // (malloc, free, fopen)? A function that reaches one is worth stepping
   // into.
   virtual bool models(std::string_view) const { return false; }
+  // Can a call to f fail, by the checker's model, and how its result tells
+  // it ("!= 0")? The engine then follows the failure as an outcome of its
+  // own ("when 'f' fails"), in which the result is known to pass that test,
+  // and on the other path known not to.
+  virtual bool failure_of(std::string_view /*f*/, ir::OpName & /*op*/, int64_t & /*value*/) const { return false; }
   // realloc (p, ...) is about to release p on some of its outcomes; said
   // once, before the outcomes part.
   virtual void on_realloc(CheckerContext &, SvalId, const std::string &) {}

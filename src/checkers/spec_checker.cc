@@ -31,7 +31,7 @@ public:
     m_failure.assign(m_names.size(), spec::Failure{});
     for (const spec::Acquire &a : m_spec->acquires) {
       const StateId x = m_id.at(a.state);
-      if (a.failure.op == ir::OpName::None || m_unchecked[x])
+      if (a.arg || a.failure.op == ir::OpName::None || m_unchecked[x])
         continue;
       m_unchecked[x] = static_cast<StateId>(m_names.size());
       m_failure[x] = a.failure;
@@ -96,7 +96,11 @@ public:
         continue;
       modelled = true;
       const StateId x = m_id.at(a.state);
-      const StateId to = a.failure.op != ir::OpName::None ? m_unchecked[x] : x;
+      const StateId to = a.failure.op != ir::OpName::None && !a.arg ? m_unchecked[x] : x;
+      // (An argument handle: not on the outcome where the call failed.)
+      if (a.arg && a.failure.op != ir::OpName::None && call.result &&
+          ctx.compare(call.result, a.failure.op, a.failure.value) == Tri::True)
+        continue;
       if (a.arg == 0) {
         if (call.result && !(a.unless_unused && call.result_unused))
           ctx.set_state(call.result, to, *call.result_text);
@@ -108,6 +112,18 @@ public:
       if (u.matches(call.callee))
         modelled = true;
     return modelled;
+  }
+
+  // An argument handle's call that can fail: the engine follows the
+  // failure as an outcome of its own.
+  bool failure_of(std::string_view f, ir::OpName &op, int64_t &value) const override {
+    for (const spec::Acquire &a : m_spec->acquires)
+      if (a.arg && a.failure.op != ir::OpName::None && a.functions.matches(f)) {
+        op = a.failure.op;
+        value = a.failure.value;
+        return true;
+      }
+    return false;
   }
 
   // realloc (p, n) releases p on the outcomes that move it: its moves

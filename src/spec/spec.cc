@@ -295,9 +295,9 @@ private:
     a.arg = arg(t, "[[acquire]]", false, 0);
     a.state = state(t, "state", "[[acquire]]", true, false);
     a.failure = failure(t, "[[acquire]]");
-    if (a.arg && a.failure.op != ir::OpName::None)
-      fail(line_of(t, "failure"), "'failure' tests the result, which is the handle only without 'arg'; "
-                                  "a handle passed as an argument cannot have a failure yet");
+    if (a.arg && a.failure.null)
+      fail(line_of(t, "failure"), "'failure' \"== NULL\" tests a pointer result; with 'arg' the result is a status: "
+                                  "write its failure as \"!= 0\", \"< 0\" or the like");
     if (const toml::node *n = t.get("unless_unused")) {
       if (!n->is_boolean())
         fail(line(*n), "'unless_unused' in [[acquire]] must be true or false");

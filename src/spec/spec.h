@@ -44,7 +44,10 @@ struct Failure {
 };
 
 // A call that makes a tracked value: its result, or one of its arguments
-// itself (arg, 1-based: pthread_mutex_lock's mutex).
+// itself (arg, 1-based: pthread_mutex_lock's mutex). A failure tests the
+// result: the handle is made only when the call did not fail (for a
+// result handle, what the caller's test of it says; for an argument, the
+// call's failure is an outcome of its own).
 struct Acquire {
   FunctionSet functions;
   int arg = 0; // 0: the result
