@@ -162,6 +162,20 @@ def builtin_file_checker_as_a_spec_gives_the_same_output(args):
         assert builtin == as_spec, "%s:\n--- built-in\n%s\n--- spec\n%s" % (f, builtin, as_spec)
 
 
+@check
+def readme_example_spec_works(args):
+    with open(os.path.join(args.tests, "..", "README.md")) as f:
+        readme = f.read()
+    start = readme.index("```toml\n") + len("```toml\n")
+    spec_text = readme[start:readme.index("```", start)]
+    root = project(spec_text, HANDLE_C)
+    rc, err = gcc(args, os.path.join(root, "src", "t.c"))
+    assert rc == 0, err
+    assert "double 'h_close' of 'x' [CWE-1341] [-Wanalyzer-handle-double-close]" in err, err
+    assert "leak of handle 'x' [CWE-772] [-Wanalyzer-handle-leak]" in err, err
+    assert "(1) opened here" in err and "first closed here" in err, err
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gcc", default="gcc")
