@@ -434,8 +434,14 @@ std::vector<std::string> specs_in(const std::string &dir) {
 std::vector<std::string> shipped_specs(const std::string &installed, const std::string &source) {
   if (const char *env = getenv("PATHWISE_SPECS"))
     return specs_in(env);
+  // (The source tree first: a plugin built there reads the specs beside
+  // it, not older installed ones.)
   std::error_code ec;
-  return specs_in(std::filesystem::is_directory(installed, ec) ? installed : source);
+  std::istringstream dirs(source + ":" + installed);
+  for (std::string dir; std::getline(dirs, dir, ':');)
+    if (!dir.empty() && std::filesystem::is_directory(dir, ec))
+      return specs_in(dir);
+  return {};
 }
 
 std::vector<std::string> find_specs(const std::string &source_file) {

@@ -115,8 +115,8 @@ std::vector<std::string> find_specs(const std::string &source_file);
 // The *.toml files of a folder, sorted (none if it is not one).
 std::vector<std::string> specs_in(const std::string &dir);
 // The specs pathwise ships, on by default: *.toml in $PATHWISE_SPECS if
-// set, else in the installed folder, else (a build not installed) in the
-// source tree's specs/.
+// set, else in the source tree's specs/ while it exists, else in the
+// first installed folder that exists (installed: a colon-separated list).
 std::vector<std::string> shipped_specs(const std::string &installed, const std::string &source);
 
 } // namespace pathwise::spec

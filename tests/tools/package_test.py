@@ -27,7 +27,8 @@ def main():
         else:
             files = subprocess.run(["dpkg-deb", "-c", debs[0]], stdout=subprocess.PIPE, text=True).stdout
             for want in ["./usr/bin/pathwise", "./usr/bin/pathwise-gcc", "." + args.plugin_dir + "/pathwise.so",
-                         "./usr/share/man/man1/pathwise.1", "./usr/share/man/man1/pathwise-gcc.1"]:
+                         "./usr/share/man/man1/pathwise.1", "./usr/share/man/man1/pathwise-gcc.1",
+                         "./usr/share/pathwise/specs/pthread.toml", "./usr/share/pathwise/specs/builtin/stdio.toml"]:
                 if want not in files.split():
                     failures.append("the package lacks %s" % want)
             info = subprocess.run(["dpkg-deb", "-I", debs[0]], stdout=subprocess.PIPE, text=True).stdout
