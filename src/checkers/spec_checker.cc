@@ -145,17 +145,18 @@ public:
       ctx.set_state(v, kNull, expr);
   }
 
-  // An integer a fallible call made ("fd < 0"), tested: what the test
-  // says of its failure.
+  // An integer a fallible call made ("fd < 0"), tested: failed where the
+  // test says so, else checked.
   void on_condition(CheckerContext &ctx, SvalId a, ir::OpName, SvalId b, bool) override {
     for (SvalId v : {a, b}) {
       const StateId s = v ? ctx.state(v) : 0;
       const StateId x = s < m_owner.size() ? m_owner[s] : 0;
       if (!x || m_failure[x].null)
         continue;
+      // (A test that does not decide it still examined the result: the
+      // path goes on as if the call worked.)
       const Tri failed = ctx.compare(v, m_failure[x].op, m_failure[x].value);
-      if (failed != Tri::Unknown)
-        ctx.set_state(v, failed == Tri::True ? kNull : x, ctx.text_of(v));
+      ctx.set_state(v, failed == Tri::True ? kNull : x, ctx.text_of(v));
     }
   }
 
@@ -292,6 +293,9 @@ private:
     c.warning.ref_state = ref;
     c.in = expand(w.in);
     c.leak = expand(w.leak);
+    for (const std::string &u : w.unchecked) // (only the not-yet-tested form)
+      if (const StateId x = id_of(u); x < m_unchecked.size() && m_unchecked[x])
+        c.leak.push_back(m_unchecked[x]);
     c.at_return = expand(w.at_return);
     m_compiled.push_back(c);
     if (!w.unnamed_message.empty()) {

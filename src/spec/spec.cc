@@ -74,6 +74,7 @@ public:
     m_states = s.states;
     for (const toml::table *t : tables(root, "acquire"))
       s.acquires.push_back(acquire(*t));
+    m_acquires = s.acquires;
     for (const toml::table *t : tables(root, "move"))
       s.moves.push_back(move(*t));
     for (const toml::table *t : tables(root, "use")) {
@@ -91,6 +92,7 @@ private:
   std::string m_file;
   std::vector<std::string> m_states;
   std::map<std::string, std::vector<std::string>> m_groups;
+  std::vector<Acquire> m_acquires; // (read before the warnings)
 
   [[noreturn]] void fail(int line, const std::string &what) const {
     throw SpecError{m_file + ":" + std::to_string(line > 0 ? line : 1) + ": " + what};
@@ -324,7 +326,7 @@ private:
 
   Warning warning(const toml::table &t) const {
     allowed(t, "[[warning]]", {"name", "cwe", "cwe_title", "message", "final", "final_no_ref", "ref", "events",
-                               "call", "leak", "at_return", "unnamed", "on"});
+                               "call", "leak", "unchecked", "at_return", "unnamed", "on"});
     Warning w;
     w.line = line(t);
     const std::string where = "[[warning]]";
@@ -366,9 +368,11 @@ private:
     const toml::node *call = t.get("call");
     const toml::node *leak = t.get("leak");
     const toml::node *at_return = t.get("at_return");
-    if ((call ? 1 : 0) + (leak ? 1 : 0) + (at_return ? 1 : 0) != 1)
+    const toml::node *unchecked = t.get("unchecked");
+    if ((call ? 1 : 0) + (leak ? 1 : 0) + (at_return ? 1 : 0) + (unchecked ? 1 : 0) != 1)
       fail(w.line, "warning '" + w.name + "' needs exactly one of 'call' (a call wrong in a state), 'leak' "
-                   "(states a value must not be lost in) and 'at_return' (states a value must not be in at return)");
+                   "(states a value must not be lost in), 'unchecked' (states whose result must be tested before "
+                   "it is lost) and 'at_return' (states a value must not be in at return)");
     if (call) {
       const toml::table *c = call->as_table();
       if (!c)
@@ -381,14 +385,21 @@ private:
         fail(line(*call), "'call' of warning '" + w.name + "' needs 'in': the states in which the call is wrong");
       w.then = state(*c, "then", "'call'", false, true);
     } else {
-      const toml::node &n = leak ? *leak : *at_return;
-      const char *key = leak ? "leak" : "at_return";
-      std::vector<std::string> &states = leak ? w.leak : w.at_return;
+      const toml::node &n = leak ? *leak : unchecked ? *unchecked : *at_return;
+      const char *key = leak ? "leak" : unchecked ? "unchecked" : "at_return";
+      std::vector<std::string> &states = leak ? w.leak : unchecked ? w.unchecked : w.at_return;
       states = names_of(n, key);
       for (const std::string &s : states)
         check_state(s, line(n), false);
       if (states.empty())
         fail(line(n), "'" + std::string(key) + "' of warning '" + w.name + "' lists no state");
+      for (const std::string &s : w.unchecked) {
+        const bool fallible = std::any_of(m_acquires.begin(), m_acquires.end(), [&](const Acquire &a) {
+          return a.state == s && !a.arg && a.failure.op != ir::OpName::None;
+        });
+        if (!fallible)
+          fail(line(n), "'unchecked' state '" + s + "' is made by no [[acquire]] of a result with a 'failure'");
+      }
     }
     if (const toml::node *n = t.get("unnamed")) {
       const toml::table *u = n->as_table();

@@ -87,6 +87,9 @@ struct Warning {
   std::string then; // the state afterwards ("": unchanged)
   // Raised by a lost value:
   std::vector<std::string> leak;
+  // Raised by a value a fallible call made in one of these states, lost
+  // before anything tested it (a result that must be checked):
+  std::vector<std::string> unchecked;
   // Raised by a value in one of these states when the analysed function
   // returns (a lock still held):
   std::vector<std::string> at_return;

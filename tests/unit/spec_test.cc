@@ -139,7 +139,7 @@ TEST(Spec, EveryMistakeGetsItsError) {
       {"failure = \"== NULL\"", "failure = \"is NULL\""},
       {"failure = \"== NULL\"", "failure = \"< NULL\""},
       {"failure = \"== NULL\"", "failure = \"== 1x\""},
-      {"arg = 2\nstate = \"open\"", "arg = 2\nstate = \"open\"\nfailure = \"!= 0\""},
+      {"arg = 2\nstate = \"open\"", "arg = 2\nstate = \"open\"\nfailure = \"== NULL\""},
       {"arg = 2", "arg = 0"},
       {"arg = 2", "arg = \"any\""},
       {"from = [\"start\", \"open\"]", "from = [\"begin\"]"},
@@ -160,6 +160,7 @@ TEST(Spec, EveryMistakeGetsItsError) {
       {"name = \"handle-leak\"", "name = \"handle leak\""},
       {"name = \"handle-read-after-close\"", "name = \"handle-read-after-close\"\non = \"yes\""},
       {"[[move]]", "[move]"},
+      {"leak = [\"open\"]", "unchecked = [\"closed\"]"},
   };
   for (const auto &[from, to] : cases) {
     const std::string text = with(from, to);
