@@ -1418,6 +1418,10 @@ constexpr size_t kCoarseStates = 3;
 constexpr size_t kGiantBlocks = 400;
 
 Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::move(opts)), m_checkers(make_checkers(m_opts.specs)) {
+  // (A checker that has nothing to follow here costs every state a map.)
+  m_checkers.erase(std::remove_if(m_checkers.begin(), m_checkers.end(),
+                                  [&](const std::unique_ptr<Checker> &c) { return !c->applies_to(m); }),
+                   m_checkers.end());
   m_summary = std::make_unique<ModuleSummary>(m, m_checkers, m_opts.max_call_depth);
   m_infos = std::make_unique<detail::FnInfoCache>(m);
 }

@@ -219,6 +219,10 @@ public:
   // own ("when 'f' fails"), in which the result is known to pass that test,
   // and on the other path known not to.
   virtual bool failure_of(std::string_view /*f*/, ir::OpName & /*op*/, int64_t & /*value*/) const { return false; }
+  // Can the checker have anything to do in this module (a function it
+  // follows is called or declared there)? If not, it is left out of the
+  // module's analysis.
+  virtual bool applies_to(const ir::Module &) const { return true; }
   // realloc (p, ...) is about to release p on some of its outcomes; said
   // once, before the outcomes part.
   virtual void on_realloc(CheckerContext &, SvalId, const std::string &) {}

@@ -54,6 +54,24 @@ public:
     return out;
   }
 
+  bool applies_to(const ir::Module &m) const override {
+    for (const ir::Symbol &sym : m.symbols)
+      if (sym.kind == ir::SymbolKind::Function && mentions(ir::Module::source_name(sym.name)))
+        return true;
+    return false;
+  }
+
+  // Does any rule of the spec name f?
+  bool mentions(std::string_view f) const {
+    for (const spec::Warning &w : m_spec->warnings)
+      if (w.call.matches(f))
+        return true;
+    for (const spec::FunctionSet &u : m_spec->uses)
+      if (u.matches(f))
+        return true;
+    return models(f);
+  }
+
   bool models(std::string_view f) const override {
     for (const spec::Acquire &a : m_spec->acquires)
       if (a.functions.matches(f))
@@ -65,6 +83,12 @@ public:
   }
 
   bool on_call(CheckerContext &ctx, const CallEvent &call) override {
+    // (Most calls are none of the spec's: known at once, by name.)
+    auto hit = m_relevant.find(call.callee);
+    if (hit == m_relevant.end())
+      hit = m_relevant.emplace(std::string(call.callee), mentions(call.callee)).first;
+    if (!hit->second)
+      return false;
     bool modelled = false;
     std::vector<bool> warned(call.args.size(), false);
     std::string_view bare = call.callee; // as the source spells it
@@ -196,6 +220,7 @@ private:
   std::vector<spec::Failure> m_failure;  // by state made by a fallible call: what failure is
   std::deque<std::string> m_texts;       // texts the warnings point into
   std::deque<Compiled> m_compiled;
+  std::map<std::string, bool, std::less<>> m_relevant; // callee -> does a rule name it
 
   static bool contains(const std::vector<StateId> &v, StateId s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
