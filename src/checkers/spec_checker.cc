@@ -31,7 +31,7 @@ public:
     m_failure.assign(m_names.size(), spec::Failure{});
     for (const spec::Acquire &a : m_spec->acquires) {
       const StateId x = m_id.at(a.state);
-      if (a.arg || a.failure.op == ir::OpName::None || m_unchecked[x])
+      if (a.arg || a.out || a.failure.op == ir::OpName::None || m_unchecked[x])
         continue;
       m_unchecked[x] = static_cast<StateId>(m_names.size());
       m_failure[x] = a.failure;
@@ -120,12 +120,22 @@ public:
         continue;
       modelled = true;
       const StateId x = m_id.at(a.state);
-      const StateId to = a.failure.op != ir::OpName::None && !a.arg ? m_unchecked[x] : x;
-      // (An argument handle: not on the outcome where the call failed.)
-      if (a.arg && a.failure.op != ir::OpName::None && call.result &&
+      const bool by_result = !a.arg && !a.out;
+      const StateId to = a.failure.op != ir::OpName::None && by_result ? m_unchecked[x] : x;
+      // (A handle passed or stored through an argument: not on the
+      // outcome where the call failed.)
+      if (!by_result && a.failure.op != ir::OpName::None && call.result &&
           ctx.compare(call.result, a.failure.op, a.failure.value) == Tri::True)
         continue;
-      if (a.arg == 0) {
+      if (a.out) {
+        // What the call stores through the pointer is the handle.
+        const size_t k = static_cast<size_t>(a.out - 1);
+        if (k < call.args.size())
+          if (const SvalId v = ctx.fill_pointee(call.args[k])) {
+            const std::string &p = call.arg_text(k);
+            ctx.set_state(v, to, p.size() > 1 && p[0] == '&' ? p.substr(1) : "*" + p);
+          }
+      } else if (a.arg == 0) {
         if (call.result && !(a.unless_unused && call.result_unused))
           ctx.set_state(call.result, to, *call.result_text);
       } else if (static_cast<size_t>(a.arg) <= call.args.size()) {
@@ -142,7 +152,7 @@ public:
   // failure as an outcome of its own.
   bool failure_of(std::string_view f, ir::OpName &op, int64_t &value) const override {
     for (const spec::Acquire &a : m_spec->acquires)
-      if (a.arg && a.failure.op != ir::OpName::None && a.functions.matches(f)) {
+      if ((a.arg || a.out) && a.failure.op != ir::OpName::None && a.functions.matches(f)) {
         op = a.failure.op;
         value = a.failure.value;
         return true;

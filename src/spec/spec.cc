@@ -290,14 +290,23 @@ private:
   }
 
   Acquire acquire(const toml::table &t) const {
-    allowed(t, "[[acquire]]", {"functions", "arg", "state", "failure", "unless_unused"});
+    allowed(t, "[[acquire]]", {"functions", "arg", "out", "state", "failure", "unless_unused"});
     Acquire a;
     a.line = line(t);
     a.functions = functions(t, "[[acquire]]");
     a.arg = arg(t, "[[acquire]]", false, 0);
+    if (const toml::node *n = t.get("out")) {
+      if (!n->is_integer() || *n->value<int64_t>() < 1 || *n->value<int64_t>() > 64)
+        fail(line(*n), "'out' in [[acquire]] must be an argument number from 1 to 64 (the pointer the handle is "
+                       "stored through)");
+      if (a.arg)
+        fail(line(*n), "[[acquire]] takes 'arg' (the handle is that argument) or 'out' (it is stored through "
+                       "that argument), not both");
+      a.out = static_cast<int>(*n->value<int64_t>());
+    }
     a.state = state(t, "state", "[[acquire]]", true, false);
     a.failure = failure(t, "[[acquire]]");
-    if (a.arg && a.failure.null)
+    if ((a.arg || a.out) && a.failure.null)
       fail(line_of(t, "failure"), "'failure' \"== NULL\" tests a pointer result; with 'arg' the result is a status: "
                                   "write its failure as \"!= 0\", \"< 0\" or the like");
     if (const toml::node *n = t.get("unless_unused")) {
@@ -395,7 +404,7 @@ private:
         fail(line(n), "'" + std::string(key) + "' of warning '" + w.name + "' lists no state");
       for (const std::string &s : w.unchecked) {
         const bool fallible = std::any_of(m_acquires.begin(), m_acquires.end(), [&](const Acquire &a) {
-          return a.state == s && !a.arg && a.failure.op != ir::OpName::None;
+          return a.state == s && !a.arg && !a.out && a.failure.op != ir::OpName::None;
         });
         if (!fallible)
           fail(line(n), "'unchecked' state '" + s + "' is made by no [[acquire]] of a result with a 'failure'");

@@ -51,6 +51,7 @@ struct Failure {
 struct Acquire {
   FunctionSet functions;
   int arg = 0; // 0: the result
+  int out = 0; // 1-based: the handle is what the call stores through this argument (sqlite3_open's &db)
   std::string state;
   Failure failure;
   bool unless_unused = false; // not when the caller throws the result away

@@ -161,6 +161,8 @@ TEST(Spec, EveryMistakeGetsItsError) {
       {"name = \"handle-read-after-close\"", "name = \"handle-read-after-close\"\non = \"yes\""},
       {"[[move]]", "[move]"},
       {"leak = [\"open\"]", "unchecked = [\"closed\"]"},
+      {"arg = 2\nstate = \"open\"", "arg = 2\nout = 3\nstate = \"open\""},
+      {"arg = 2\nstate = \"open\"", "out = 0\nstate = \"open\""},
   };
   for (const auto &[from, to] : cases) {
     const std::string text = with(from, to);
