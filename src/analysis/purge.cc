@@ -141,13 +141,33 @@ void FunctionAnalysis::purge(State &s, const std::vector<uint32_t> &dead_temps, 
   for (uint32_t l : dead_locals)
     drop_under("L" + std::to_string(l));
   // A handle that is a local's address (a z_stream on the stack, set up by
-  // inflateInit (&strm)) is lost with the local.
+  // inflateInit (&strm)) is lost with the local, unless something that
+  // lives on holds the address.
+  std::vector<SvalId> dying;
   for (const SmMap &m : s.sm)
     for (const auto &[v, st] : m)
       if (st && m_svals[v].kind == SK::LocalAddr &&
           (everything || std::find(dead_locals.begin(), dead_locals.end(), static_cast<uint32_t>(m_svals[v].a)) !=
-                             dead_locals.end()))
-        dropped.push_back({v, text_of_value(s, v)});
+                             dead_locals.end()) &&
+          std::find(dying.begin(), dying.end(), v) == dying.end())
+        dying.push_back(v);
+  if (!dying.empty()) {
+    mark_reachable(s, kept);
+    for (SvalId v : dying) {
+      if (reached(v) || set_contains(s.escaped, v))
+        continue;
+      for (size_t c = 0; c < m_checkers.size(); ++c) {
+        const StateId st = map_get<StateId>(s.sm[c], v, 0);
+        if (!st || !m_checkers[c]->is_leakable(st))
+          continue;
+        Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+        m_checkers[c]->on_leak(ctx, v, st, text_of_value(s, v));
+        for (SmMap &m : s.sm)
+          map_set<StateId>(m, v, 0, 0);
+        break;
+      }
+    }
+  }
   if (everything) {
     // Memory first: 'tmp.m_ptr' names a leak better than 'malloc(8)'.
     // Globals stay, and so does what they reach.
@@ -229,10 +249,13 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
   auto report_leak = [&](SvalId v, const std::string &text) {
     if (reachable(v) || set_contains(s.escaped, v))
       return;
-    // (What a parameter points to, or a global's address, is the caller's
-    // or the program's: never lost here.)
-    const SK root = m_svals[root_of(v)].kind;
-    if (root == SK::Param || root == SK::GlobalAddr)
+    // (What a parameter points to, a global's address or the address of a
+    // local still in scope is the caller's, the program's or that frame's:
+    // not lost here; a local's own end is told above, in purge.)
+    const SvalId r = root_of(v);
+    const SK root = m_svals[r].kind;
+    if (root == SK::Param || root == SK::GlobalAddr ||
+        (root == SK::LocalAddr && local_of(s, static_cast<uint64_t>(m_svals[r].a))))
       return;
     for (size_t c = 0; c < m_checkers.size(); ++c) {
       StateId st = map_get<StateId>(s.sm[c], v, 0);

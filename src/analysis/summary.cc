@@ -170,6 +170,27 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
     for (size_t k = 0; k < sym.deallocators.size(); ++k)
       deallocators.emplace(sym.deallocators[k], k < sym.deallocator_args.size() ? sym.deallocator_args[k] : 1);
   const size_t n = m.functions.size();
+  never_returns.assign(n, false);
+  for (size_t f = 0; f < n; ++f) {
+    const Function &fn = m.functions[f];
+    if (fn.blocks.empty())
+      continue;
+    std::vector<bool> seen(fn.blocks.size(), false);
+    std::vector<uint32_t> work{0};
+    seen[0] = true;
+    bool returns = false;
+    while (!work.empty() && !returns) {
+      const Block &b = fn.blocks[work.back()];
+      work.pop_back();
+      returns = !b.insns.empty() && b.insns.back().opcode == Opcode::Ret;
+      for (uint32_t next : successors(b))
+        if (next < seen.size() && !seen[next]) {
+          seen[next] = true;
+          work.push_back(next);
+        }
+    }
+    never_returns[f] = !returns;
+  }
   worth_entering.assign(n, false);
   copies_buffers.assign(n, false);
   reads_varargs.assign(n, false);

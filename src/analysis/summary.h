@@ -35,6 +35,11 @@ struct ModuleSummary {
   // given (memcpy, strcpy): worth stepping into when a caller passes it
   // two pointers into one object (CWE-475).
   std::vector<bool> copies_buffers;
+  // By function: no path through its body returns (every one ends in
+  // exit, abort or another noreturn call: a "die ()" helper the compiler
+  // was not told is noreturn). A call to it ends the path even when the
+  // analysis does not step into it.
+  std::vector<bool> never_returns;
   // By function: the group of functions that call one another round a
   // cycle passing on only their parameters and constants ("bar (b)"
   // calling "foo (b)" calling "bar (b)": a mutual recursion nothing

@@ -1,5 +1,5 @@
 /* examples/specs/zlib.toml, the example spec of docs/SPECS.md: z_streams
-   set up and never ended, used or ended after their end.  (zlib's
+   set up and never ended, used after their end.  (zlib's
    declarations are written out here, as zlib.h has them, so that the test
    needs no zlib1g-dev.)  */
 #include <string.h>
@@ -55,14 +55,15 @@ int use_after_end_bad (void)
   return deflate (&strm, Z_FINISH); /* { dg-warning "'deflate' on z_stream '&strm' after it was ended \\\[CWE-416\\\]" } */
 }
 
-void double_end_bad (void)
+/* zlib allows ending a stream twice (the second returns Z_STREAM_ERROR).  */
+void double_end_ok (void)
 {
   z_stream strm;
   memset (&strm, 0, sizeof strm);
   if (deflateInit (&strm, 6) != Z_OK)
     return;
   deflateEnd (&strm);
-  deflateEnd (&strm); /* { dg-warning "z_stream '&strm' ended twice" } */
+  deflateEnd (&strm); /* { dg-bogus "ended" } */
 }
 
 /* A stream inside the caller's struct is the caller's to end.  */
