@@ -1598,6 +1598,8 @@ private:
   void fork_descriptor_pair(State &s, const Instruction &in, uint32_t uid, const Loc &loc, CallEvent &call);
   void fork_failure(State &s, const Instruction &in, uint32_t uid, const Loc &loc, const CallEvent &call);
   void fork_declared_failure(State &s, const Instruction &in, const Loc &loc, const CallEvent &call);
+  void fork_failed_outcome(State &s, const Instruction &in, const Loc &loc, const CallEvent &call, OpName op, SvalId v,
+                           bool sets_errno, uint32_t uid);
 
   // Infinite loops (loops.cc), found once the function is explored: ways
   // round its loops along edges some path took.

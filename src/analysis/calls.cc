@@ -263,34 +263,44 @@ void FunctionAnalysis::fork_failure(State &s, const Instruction &in, uint32_t ui
     }
     return;
   }
-  if (m_forks_made < m_opts.max_forks) {
-    Fork failed{s, *m_cur_events};
-    if (assume(failed.state, call.result, OpName::Eq, minus_one)) {
-      set_errno(failed.state, uid, call.result);
-      const size_t before = failed.events.size();
-      std::vector<RawEvent> *primary = m_cur_events;
-      const bool ends = m_path_ends;
-      m_cur_events = &failed.events;
-      m_path_ends = false;
-      for (size_t c = 0; c < m_checkers.size(); ++c) {
-        Context ctx(*this, failed.state, static_cast<uint8_t>(c), loc);
-        m_checkers[c]->on_call(ctx, call);
-      }
-      m_cur_events = primary;
-      // (Told before what the failure did, but not in what the checkers
-      // reported of the call itself: a misuse is the call's, whatever its
-      // outcome.)
-      failed.events.insert(failed.events.begin() + static_cast<std::ptrdiff_t>(before), outcome(loc, fails.c_str()));
-      if (!m_path_ends) {
-        if (in.result)
-          failed.state.bind(in.result, call.result);
-        m_forks.push_back(std::move(failed));
-        ++m_forks_made;
-      }
-      m_path_ends = ends;
-    }
-  }
+  fork_failed_outcome(s, in, loc, call, OpName::Eq, minus_one, true, uid);
   assume(s, call.result, success == libc::Success::Descriptor ? OpName::Ge : OpName::Eq, zero);
+}
+
+// The outcome of a call where it failed, "result op v" ("when 'f'
+// fails"), goes on on its own: the checkers see the call there too, and
+// errno is set (by instruction uid) when sets_errno.
+void FunctionAnalysis::fork_failed_outcome(State &s, const Instruction &in, const Loc &loc, const CallEvent &call,
+                                           OpName op, SvalId v, bool sets_errno, uint32_t uid) {
+  if (m_forks_made >= m_opts.max_forks)
+    return;
+  Fork failed{s, *m_cur_events};
+  if (!assume(failed.state, call.result, op, v))
+    return;
+  if (sets_errno)
+    set_errno(failed.state, uid, call.result);
+  const size_t before = failed.events.size();
+  std::vector<RawEvent> *primary = m_cur_events;
+  const bool ends = m_path_ends;
+  m_cur_events = &failed.events;
+  m_path_ends = false;
+  for (size_t c = 0; c < m_checkers.size(); ++c) {
+    Context ctx(*this, failed.state, static_cast<uint8_t>(c), loc);
+    m_checkers[c]->on_call(ctx, call);
+  }
+  m_cur_events = primary;
+  // (Told before what the failure did, but not in what the checkers
+  // reported of the call itself: a misuse is the call's, whatever its
+  // outcome.)
+  const std::string fails = "when %<" + std::string(call.callee) + "%> fails";
+  failed.events.insert(failed.events.begin() + static_cast<std::ptrdiff_t>(before), outcome(loc, fails.c_str()));
+  if (!m_path_ends) {
+    if (in.result)
+      failed.state.bind(in.result, call.result);
+    m_forks.push_back(std::move(failed));
+    ++m_forks_made;
+  }
+  m_path_ends = ends;
 }
 
 // A call a checker declares fallible (a spec's "failure = ..." on a
@@ -305,29 +315,7 @@ void FunctionAnalysis::fork_declared_failure(State &s, const Instruction &in, co
   if (!declared || !is_comparison(op))
     return;
   const SvalId v = m_svals.get(SK::Const, value);
-  if (m_forks_made < m_opts.max_forks) {
-    Fork failed{s, *m_cur_events};
-    if (assume(failed.state, call.result, op, v)) {
-      const std::string fails = "when %<" + std::string(call.callee) + "%> fails";
-      failed.events.push_back(outcome(loc, fails.c_str()));
-      std::vector<RawEvent> *primary = m_cur_events;
-      const bool ends = m_path_ends;
-      m_cur_events = &failed.events;
-      m_path_ends = false;
-      for (size_t c = 0; c < m_checkers.size(); ++c) {
-        Context ctx(*this, failed.state, static_cast<uint8_t>(c), loc);
-        m_checkers[c]->on_call(ctx, call);
-      }
-      m_cur_events = primary;
-      if (!m_path_ends) {
-        if (in.result)
-          failed.state.bind(in.result, call.result);
-        m_forks.push_back(std::move(failed));
-        ++m_forks_made;
-      }
-      m_path_ends = ends;
-    }
-  }
+  fork_failed_outcome(s, in, loc, call, op, v, false, 0);
   assume(s, call.result, invert_comparison(op), v);
 }
 

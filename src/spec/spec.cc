@@ -133,6 +133,15 @@ private:
     return std::string(*n->value<std::string>());
   }
 
+  bool boolean(const toml::table &t, std::string_view key, const std::string &where, bool fallback) const {
+    const toml::node *n = t.get(key);
+    if (!n)
+      return fallback;
+    if (!n->is_boolean())
+      fail(line(*n), "'" + std::string(key) + "' in " + where + " must be true or false");
+    return *n->value<bool>();
+  }
+
   std::vector<std::string> names_of(const toml::node &n, const std::string &key) const {
     std::vector<std::string> out;
     if (n.is_string()) {
@@ -309,11 +318,7 @@ private:
     if ((a.arg || a.out) && a.failure.null)
       fail(line_of(t, "failure"), "'failure' \"== NULL\" tests a pointer result; with 'arg' the result is a status: "
                                   "write its failure as \"!= 0\", \"< 0\" or the like");
-    if (const toml::node *n = t.get("unless_unused")) {
-      if (!n->is_boolean())
-        fail(line(*n), "'unless_unused' in [[acquire]] must be true or false");
-      a.unless_unused = *n->value<bool>();
-    }
+    a.unless_unused = boolean(t, "unless_unused", "[[acquire]]", false);
     return a;
   }
 
@@ -325,11 +330,7 @@ private:
     m.arg = arg(t, "[[move]]", false, 1);
     m.from = state_list(t, "from", "[[move]]", true);
     m.to = state(t, "to", "[[move]]", true, true);
-    if (const toml::node *n = t.get("escapes")) {
-      if (!n->is_boolean())
-        fail(line(*n), "'escapes' in [[move]] must be true or false");
-      m.escapes = *n->value<bool>();
-    }
+    m.escapes = boolean(t, "escapes", "[[move]]", false);
     return m;
   }
 
@@ -369,11 +370,7 @@ private:
         return e->get(a.first)->source().begin < e->get(b.first)->source().begin;
       });
     }
-    if (const toml::node *n = t.get("on")) {
-      if (!n->is_boolean())
-        fail(line(*n), "'on' in [[warning]] must be true or false");
-      w.on = *n->value<bool>();
-    }
+    w.on = boolean(t, "on", where, true);
     const toml::node *call = t.get("call");
     const toml::node *leak = t.get("leak");
     const toml::node *at_return = t.get("at_return");
