@@ -140,6 +140,21 @@ void FunctionAnalysis::purge(State &s, const std::vector<uint32_t> &dead_temps, 
     drop_under(slot);
   for (uint32_t l : dead_locals)
     drop_under("L" + std::to_string(l));
+  if (everything) {
+    // Memory first: 'tmp.m_ptr' names a leak better than 'malloc(8)'.
+    // Globals stay, and so does what they reach.
+    // What only the heap held has no name a reader would know
+    // ('<unknown>', as GCC says).
+    for (auto &mm : s.memory)
+      if (m_regions.kind(mm.first) != 'G')
+        dropped.push_back({mm.second, m_regions.kind(mm.first) == 'S' || !is_tracked(s, mm.second) ? std::string() : memory_text(s, rk(mm.first))});
+    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
+                                  [&](const auto &m) { return m_regions.kind(m.first) == 'L'; }),
+                   s.memory.end());
+    for (auto &t : s.temps)
+      dropped.push_back({t.second, leak_text(s, t.second, m_cur->temp_text[t.first])});
+    s.temps.clear();
+  }
   // A handle that is a local's address (a z_stream on the stack, set up by
   // inflateInit (&strm)) is lost with the local, unless something that
   // lives on holds the address.
@@ -167,21 +182,6 @@ void FunctionAnalysis::purge(State &s, const std::vector<uint32_t> &dead_temps, 
         break;
       }
     }
-  }
-  if (everything) {
-    // Memory first: 'tmp.m_ptr' names a leak better than 'malloc(8)'.
-    // Globals stay, and so does what they reach.
-    // What only the heap held has no name a reader would know
-    // ('<unknown>', as GCC says).
-    for (auto &mm : s.memory)
-      if (m_regions.kind(mm.first) != 'G')
-        dropped.push_back({mm.second, m_regions.kind(mm.first) == 'S' || !is_tracked(s, mm.second) ? std::string() : memory_text(s, rk(mm.first))});
-    s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                  [&](const auto &m) { return m_regions.kind(m.first) == 'L'; }),
-                   s.memory.end());
-    for (auto &t : s.temps)
-      dropped.push_back({t.second, leak_text(s, t.second, m_cur->temp_text[t.first])});
-    s.temps.clear();
   }
   forget(s, dropped, kept, loc);
 }
