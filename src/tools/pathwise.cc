@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -91,6 +92,43 @@ std::vector<std::string> split_command(const std::string &cmd) {
   return out;
 }
 
+// Makes the folders above an output file and checks that it can be
+// written: "" if so, else why not.
+std::string prepare_output_file(const std::string &path) {
+  std::error_code ec;
+  const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+  if (!parent.empty() && !std::filesystem::is_directory(parent, ec)) {
+    std::filesystem::create_directories(parent, ec);
+    if (ec)
+      return ec.message();
+  }
+  const bool existed = access(path.c_str(), F_OK) == 0;
+  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0)
+    return strerror(errno);
+  close(fd);
+  if (!existed)
+    unlink(path.c_str()); // (written at the end, when there is something to write)
+  return "";
+}
+
+// The same for an output folder.
+std::string prepare_output_dir(const std::string &dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec)
+    return ec.message();
+  if (access(dir.c_str(), W_OK) != 0)
+    return strerror(errno);
+  return "";
+}
+
+// Removes a temporary folder and what is in it.
+void rmdir_all(const std::string &dir) {
+  std::error_code ec;
+  std::filesystem::remove_all(dir, ec);
+}
+
 // Spec files given with --spec (absolute paths: a job runs in its own
 // directory), passed to every compile.
 std::vector<std::string> g_specs;
@@ -117,6 +155,9 @@ std::vector<std::string> analysis_command(const Job &j, const std::string &sarif
   out.push_back("/dev/null");
   out.push_back("-fplugin=" + plugin_path());
   out.push_back("-fplugin-arg-pathwise-sarif=" + sarif);
+  // (A project built with -Werror: findings stay findings, and a unit fails
+  // only when the compiler itself fails.)
+  out.push_back("-Wno-error");
   for (const std::string &spec : g_specs)
     out.push_back("-fplugin-arg-pathwise-spec=" + spec);
   // (Its output goes to a file, then to our stderr: pictures of
@@ -582,12 +623,13 @@ int main(int argc, char **argv) {
   app.require_subcommand(0, 1);
   bool list = false;
   app.add_flag("--list-warnings", list, "list every warning: name, CWE, on or off by default, message");
+  app.set_version_flag("--version", std::string("pathwise ") + PATHWISE_VERSION);
   std::vector<std::string> files, gcc_args, build;
   std::string database, sarif, html, baseline, fail_on = "new";
   size_t parallel = 1;
 
   CLI::App *check = app.add_subcommand("check", "analyse source files: pathwise check FILE... [-- GCC ARGS]");
-  check->add_option("files", files, "C or C++ files")->required()->check(CLI::ExistingFile);
+  check->add_option("files", files, "C or C++ files")->check(CLI::ExistingFile);
   check->add_option("--sarif", sarif, "write the findings' SARIF log here");
   check->add_option("--html", html, "write an HTML report into this directory");
   check->add_option("--baseline", baseline, "a SARIF log of accepted findings")->check(CLI::ExistingFile);
@@ -629,6 +671,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "pathwise: give a subcommand (check, scan) or --list-warnings; see --help\n");
     return kUsage;
   }
+  if (*check && files.empty()) {
+    fprintf(stderr, "pathwise: check needs the C or C++ files to analyse: pathwise check FILE... [-- GCC ARGS]\n");
+    return kUsage;
+  }
   // A spec is read before anything runs: a mistake in it is one line.
   for (std::string &spec : g_specs) {
     try {
@@ -642,12 +688,34 @@ int main(int argc, char **argv) {
       spec = full;
   }
 
+  // Outputs are checked before anything runs: missing folders are made,
+  // and a place that cannot be written is said at once, with the reason.
+  if (!sarif.empty()) {
+    const std::string why = prepare_output_file(sarif);
+    if (!why.empty()) {
+      fprintf(stderr, "pathwise: cannot write '%s': %s\n", sarif.c_str(), why.c_str());
+      return kUsage;
+    }
+  }
+  if (!html.empty()) {
+    const std::string why = prepare_output_dir(html);
+    if (!why.empty()) {
+      fprintf(stderr, "pathwise: cannot write the HTML report into '%s': %s\n", html.c_str(), why.c_str());
+      return kUsage;
+    }
+  }
+
   char tmpl[] = "/tmp/pathwise.XXXXXX";
   if (!mkdtemp(tmpl)) {
     fprintf(stderr, "pathwise: cannot make a temporary directory: %s\n", strerror(errno));
     return kUsage;
   }
   const std::string tmp = tmpl;
+  // (Gone on every way out: errors too.)
+  struct RemoveOnExit {
+    std::string dir;
+    ~RemoveOnExit() { rmdir_all(dir); }
+  } remove_tmp{tmp};
   std::vector<Job> jobs;
   if (*check) {
     gcc_args = rest;
@@ -668,18 +736,30 @@ int main(int argc, char **argv) {
     }
   } else {
     build = rest;
-    if (database.empty())
-      database = "compile_commands.json";
     struct stat st;
-    if (!build.empty() && stat(database.c_str(), &st) != 0) {
-      // No database: record the build with bear, run directly.
+    if (!build.empty()) {
+      // A build is always run and recorded (with bear): into -p's file if
+      // given, else into a temporary one, never an old database's stale
+      // commands.
+      if (database.empty())
+        database = tmp + "/compile_commands.json";
       std::vector<std::string> cmd{"bear", "--output", database, "--"};
       cmd.insert(cmd.end(), build.begin(), build.end());
       const pid_t pid = spawn(cmd, "", "");
       int status = 0;
       if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
         fprintf(stderr, "pathwise: the build ('%s') failed; analysing what it recorded\n", build.front().c_str());
+      std::string error;
+      if (stat(database.c_str(), &st) != 0 || jobs_from_database(database, error).empty()) {
+        fprintf(stderr,
+                "pathwise: the build ('%s') compiled nothing: is it up to date? Clean it first ('make clean', or "
+                "'make -B')\n",
+                build.front().c_str());
+        return kUsage;
+      }
     }
+    if (database.empty())
+      database = "compile_commands.json";
     if (stat(database.c_str(), &st) != 0) {
       fprintf(stderr, "pathwise: no compilation database '%s' (give -p FILE, or a build command after --)\n",
               database.c_str());
@@ -723,16 +803,16 @@ int main(int argc, char **argv) {
     std::ofstream out(sarif);
     out << (log.is_null() ? json::object() : log).dump(2) << "\n";
     if (!out) {
-      fprintf(stderr, "pathwise: cannot write '%s'\n", sarif.c_str());
+      fprintf(stderr, "pathwise: cannot write '%s': %s\n", sarif.c_str(), strerror(errno));
       return kUsage;
     }
   }
   if (!html.empty() && !log.is_null() && !write_html(log, html)) {
-    fprintf(stderr, "pathwise: cannot write the HTML report into '%s'\n", html.c_str());
+    fprintf(stderr, "pathwise: cannot write the HTML report into '%s': %s\n", html.c_str(), strerror(errno));
     return kUsage;
   }
-  fprintf(stderr, "pathwise: %zu translation units, %zu failed to compile; %zu findings", jobs.size(),
-          outcome.failed.size(), total);
+  fprintf(stderr, "pathwise: %zu translation unit%s, %zu failed to compile; %zu finding%s", jobs.size(),
+          jobs.size() == 1 ? "" : "s", outcome.failed.size(), total, total == 1 ? "" : "s");
   if (!baseline.empty())
     fprintf(stderr, ", %zu new", fresh);
   fprintf(stderr, "\n");

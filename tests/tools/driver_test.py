@@ -30,6 +30,12 @@ def run(args, cwd, *cmd):
     return p.returncode, p.stderr
 
 
+def run_out(args, *cmd):
+    p = subprocess.run([args.driver] + list(cmd), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       timeout=60, env=dict(os.environ, LC_ALL="C"))
+    return p.returncode, p.stdout
+
+
 def project(tmp, broken=False):
     for name, text in (("common.h", HEADER), ("a.c", A), ("b.c", B), ("Makefile", MAKEFILE)):
         with open(os.path.join(tmp, name), "w") as f:
@@ -96,9 +102,75 @@ def scan_records_the_build_with_bear(args):
     with tempfile.TemporaryDirectory() as tmp:
         project(tmp)
         os.unlink(os.path.join(tmp, "compile_commands.json"))
-        rc, err = run(args, tmp, "scan", "--sarif", "s.sarif", "--", "make")
-        assert rc == 1 and os.path.exists(os.path.join(tmp, "compile_commands.json")), (rc, err)
+        rc, err = run(args, tmp, "scan", "--sarif", "s.sarif", "-p", "cc.json", "--", "make")
+        assert rc == 1 and os.path.exists(os.path.join(tmp, "cc.json")), (rc, err)
         assert len(results(os.path.join(tmp, "s.sarif"))) == 2
+
+
+@check
+def scan_of_a_build_always_runs_it(args):
+    """An old compile_commands.json is not reused: the build given after --
+    runs and is recorded (into a temporary database); an up-to-date build
+    says it compiled nothing."""
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp)  # (leaves a compile_commands.json, as a first scan would)
+        rc, err = run(args, tmp, "scan", "--sarif", "s.sarif", "--", "make")
+        assert rc == 1 and len(results(os.path.join(tmp, "s.sarif"))) == 2, (rc, err)
+        # Edited: the leak in b.c fixed. The scan must see the edit.
+        with open(os.path.join(tmp, "b.c"), "w") as f:
+            f.write('#include "common.h"\nvoid b (void) { char *p = malloc (4); drop (p); }\n')
+        rc, err = run(args, tmp, "scan", "--sarif", "s.sarif", "--", "make")
+        assert rc == 1 and len(results(os.path.join(tmp, "s.sarif"))) == 1, (rc, err)
+        assert "1 translation unit, 0 failed to compile; 1 finding\n" in err, err
+        rc, err = run(args, tmp, "scan", "--", "make")
+        assert rc == 2 and "compiled nothing" in err and "make clean" in err, (rc, err)
+
+
+@check
+def outputs_are_checked_before_the_analysis(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp)
+        rc, err = run(args, tmp, "scan", "--sarif", "out/deep/s.sarif", "--html", "report/here", "--fail-on", "none")
+        assert rc == 0, (rc, err)
+        assert os.path.exists(os.path.join(tmp, "out", "deep", "s.sarif")), err
+        assert os.path.exists(os.path.join(tmp, "report", "here", "index.html")), err
+        with open(os.path.join(tmp, "afile"), "w") as f:
+            f.write("a file, not a folder")
+        rc, err = run(args, tmp, "scan", "--sarif", "afile/s.sarif")
+        assert rc == 2 and err.count("\n") == 1 and "cannot write 'afile/s.sarif': " in err, (rc, err)
+        assert "translation unit" not in err, "checked before the analysis: " + err
+        rc, err = run(args, tmp, "scan", "--html", "afile/report")
+        assert rc == 2 and err.count("\n") == 1 and "cannot write the HTML report into 'afile/report': " in err, (rc, err)
+        locked = os.path.join(tmp, "locked")
+        os.mkdir(locked)
+        os.chmod(locked, 0o500)
+        try:
+            if os.access(locked, os.W_OK):
+                return  # (root ignores permissions: nothing to test)
+            rc, err = run(args, tmp, "scan", "--sarif", "locked/s.sarif")
+            assert rc == 2 and err.count("\n") == 1, (rc, err)
+            assert "cannot write 'locked/s.sarif': Permission denied" in err, err
+            assert "translation unit" not in err, "checked before the analysis: " + err
+        finally:
+            os.chmod(locked, 0o700)
+
+
+@check
+def werror_projects_keep_findings_as_findings(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp)
+        rc, err = run(args, tmp, "check", "b.c", "--", "-Werror", "-Wall", "-I", tmp)
+        assert rc == 1 and "failed to compile" not in err.split("; ")[0], (rc, err)
+        assert "0 failed to compile" in err and "[-Wanalyzer-malloc-leak]" in err, err
+
+
+@check
+def version_and_check_without_files(args):
+    rc, out = run_out(args, "--version")
+    assert rc == 0 and out.startswith("pathwise "), (rc, out)
+    with tempfile.TemporaryDirectory() as tmp:
+        rc, err = run(args, tmp, "check")
+        assert rc == 2 and "check needs the C or C++ files" in err, (rc, err)
 
 
 @check
