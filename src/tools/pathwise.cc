@@ -350,6 +350,73 @@ json merge_logs(const std::vector<std::string> &logs, const std::vector<std::str
   return merged;
 }
 
+// The folder every file:// URI of the log lies under (the project's
+// root, as far as the findings show it), with its trailing '/'; "" if
+// none.
+std::string common_root(const json &log) {
+  std::vector<std::string> root;
+  bool first = true;
+  for (const json &a : log["runs"][0]["artifacts"]) {
+    const std::string uri = a["location"].value("uri", "");
+    if (uri.rfind("file:///", 0) != 0)
+      return "";
+    std::vector<std::string> parts;
+    std::string part;
+    std::istringstream in(uri.substr(8));
+    while (std::getline(in, part, '/'))
+      parts.push_back(part);
+    parts.pop_back(); // (the file's own name)
+    if (first) {
+      root = parts;
+      first = false;
+    } else {
+      size_t k = 0;
+      while (k < root.size() && k < parts.size() && root[k] == parts[k])
+        ++k;
+      root.resize(k);
+    }
+  }
+  if (first)
+    return "";
+  std::string out = "file:///";
+  for (const std::string &p : root)
+    out += p + "/";
+  return out;
+}
+
+// URIs under root become relative to %SRCROOT% (originalUriBaseIds), as
+// GitHub code scanning expects of a log.
+void relative_uris(json &node, const std::string &root) {
+  if (node.is_object()) {
+    if (node.contains("uri") && node["uri"].is_string()) {
+      const std::string uri = node["uri"].get<std::string>();
+      if (uri.size() > root.size() && uri.compare(0, root.size(), root) == 0) {
+        node["uri"] = uri.substr(root.size());
+        node["uriBaseId"] = "%SRCROOT%";
+      }
+    }
+    for (auto it = node.begin(); it != node.end(); ++it)
+      if (it.key() != "originalUriBaseIds")
+        relative_uris(it.value(), root);
+  } else if (node.is_array()) {
+    for (json &e : node)
+      relative_uris(e, root);
+  }
+}
+
+json with_relative_uris(json log) {
+  if (log.is_null())
+    return log;
+  const std::string root = common_root(log);
+  if (root.empty())
+    return log;
+  json &run = log["runs"][0];
+  relative_uris(run["results"], root);
+  relative_uris(run["artifacts"], root);
+  run["originalUriBaseIds"] = {{"%SRCROOT%", {{"uri", root}}}};
+  return log;
+}
+
 // --- HTML report ---
 
 std::string html_escape(const std::string &text) { return pathwise::markup_escape(text); }
@@ -801,7 +868,7 @@ int main(int argc, char **argv) {
     }
   if (!sarif.empty()) {
     std::ofstream out(sarif);
-    out << (log.is_null() ? json::object() : log).dump(2) << "\n";
+    out << (log.is_null() ? json::object() : with_relative_uris(log)).dump(2) << "\n";
     if (!out) {
       fprintf(stderr, "pathwise: cannot write '%s': %s\n", sarif.c_str(), strerror(errno));
       return kUsage;

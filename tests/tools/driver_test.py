@@ -22,6 +22,7 @@ BROKEN = "int oops (void) { return undefined_thing; }\n"
 MAKEFILE = "all: a.o b.o\n%.o: %.c\n\tgcc -O0 -c $< -o $@\n"
 
 check = Checks()
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def run(args, cwd, *cmd):
@@ -64,9 +65,25 @@ def scan_merges_translation_units(args):
         r = results(os.path.join(tmp, "s.sarif"))
         got = sorted((x["ruleId"], x["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]) for x in r)
         # The header's double free is seen from a.c and b.c: one finding;
-        # file names are absolute (units may compile in other directories).
-        assert got == [("double-free", "file://%s/common.h" % tmp), ("malloc-leak", "file://%s/b.c" % tmp)], got
+        # file names are relative to the project's root, %SRCROOT% (units
+        # may compile in other directories), as GitHub code scanning wants.
+        assert got == [("double-free", "common.h"), ("malloc-leak", "b.c")], got
+        assert all(x["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"] == "%SRCROOT%" for x in r)
+        with open(os.path.join(tmp, "s.sarif")) as f:
+            bases = json.load(f)["runs"][0]["originalUriBaseIds"]
+        assert bases == {"%SRCROOT%": {"uri": "file://%s/" % os.path.realpath(tmp)}}, bases
         assert "2 translation units, 0 failed to compile; 2 findings" in err, err
+        # Microsoft's validator accepts the merged log.
+        tool = subprocess.run([os.path.join(ROOT, "scripts", "sarif-validator.sh")], stdout=subprocess.PIPE,
+                              text=True, check=True, timeout=600).stdout.strip()
+        report = os.path.join(tmp, "v.sarif")
+        p = subprocess.run([tool, "validate", "-o", report, os.path.join(tmp, "s.sarif")], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, timeout=300,
+                           env=dict(os.environ, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT="1"))
+        with open(report) as f:
+            problems = [r["message"].get("text", r.get("ruleId")) for run in json.load(f)["runs"]
+                        for r in run.get("results", []) if r.get("level", "warning") in ("error", "warning")]
+        assert not problems, problems
 
 
 @check
