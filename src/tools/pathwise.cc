@@ -231,6 +231,7 @@ struct Outcome {
   std::vector<std::string> logs;        // SARIF files written
   std::vector<std::string> directories; // ...and the directory each unit was compiled in
   std::vector<std::string> failed;      // files whose compile failed
+  std::vector<std::string> no_directory; // "FILE (in DIR)": units whose directory does not exist
 };
 
 // Runs the jobs, at most `parallel` at a time; what each one's compiler
@@ -243,6 +244,15 @@ Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::strin
   while (finished < jobs.size()) {
     while (running.size() < std::max<size_t>(parallel, 1) && next < jobs.size()) {
       const std::string base = tmp + "/" + std::to_string(next);
+      struct stat st;
+      if (!jobs[next].directory.empty() &&
+          (stat(jobs[next].directory.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))) {
+        // (Not a compile that failed: there is nowhere to run it.)
+        out.no_directory.push_back(jobs[next].file + " (in " + jobs[next].directory + ")");
+        ++finished;
+        ++next;
+        continue;
+      }
       const pid_t pid = spawn(analysis_command(jobs[next], base + ".sarif"), jobs[next].directory, base + ".err");
       if (pid < 0) {
         out.failed.push_back(jobs[next].file);
@@ -625,6 +635,10 @@ document.querySelectorAll('#findings th').forEach((th, col) => {
   return static_cast<bool>(index);
 }
 
+bool one_of_launchers(const std::string &name) {
+  return name == "ccache" || name == "distcc" || name == "icecc" || name == "sccache" || name == "buildcache";
+}
+
 std::vector<Job> jobs_from_database(const std::string &path, std::string &error) {
   std::vector<Job> jobs;
   json db = json::parse(read_file(path), nullptr, false);
@@ -646,7 +660,13 @@ std::vector<Job> jobs_from_database(const std::string &path, std::string &error)
     // Only C and C++ compiles, with the GCC pathwise plugs into.
     if (std::find(j.argv.begin(), j.argv.end(), "-c") == j.argv.end())
       continue;
-    j.argv[0] = j.argv[0].find("++") != std::string::npos ? "g++" : gcc_driver();
+    // A compiler launcher ("ccache gcc ...", distcc, icecc) runs the
+    // compiler after it: that one is analysed. (A wrapper by path,
+    // /usr/lib/ccache/gcc, is replaced as any compiler is.)
+    auto base_name = [](const std::string &p) { return p.substr(p.find_last_of('/') + 1); };
+    while (j.argv.size() > 1 && one_of_launchers(base_name(j.argv[0])))
+      j.argv.erase(j.argv.begin());
+    j.argv[0] = base_name(j.argv[0]).find("++") != std::string::npos ? "g++" : gcc_driver();
     jobs.push_back(std::move(j));
   }
   return jobs;
@@ -885,6 +905,8 @@ int main(int argc, char **argv) {
   fprintf(stderr, "\n");
   for (const std::string &f : outcome.failed)
     fprintf(stderr, "pathwise: failed to compile: %s\n", f.c_str());
+  for (const std::string &f : outcome.no_directory)
+    fprintf(stderr, "pathwise: not analysed, its directory does not exist: %s\n", f.c_str());
   for (const std::string &l : outcome.logs)
     unlink(l.c_str());
   for (size_t k = 0; k < jobs.size(); ++k)

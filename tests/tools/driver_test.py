@@ -182,6 +182,23 @@ def werror_projects_keep_findings_as_findings(args):
 
 
 @check
+def launchers_and_missing_directories(args):
+    """ccache/distcc/icecc in front of the compiler: the compiler behind is
+    analysed; a unit whose directory is gone says so."""
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp)
+        db = [{"directory": tmp, "file": os.path.join(tmp, "a.c"), "command": "ccache gcc -O0 -c a.c -o a.o"},
+              {"directory": tmp, "file": os.path.join(tmp, "b.c"),
+               "arguments": ["/usr/bin/distcc", "/usr/lib/ccache/gcc", "-O0", "-c", "b.c", "-o", "b.o"]},
+              {"directory": os.path.join(tmp, "gone"), "file": "c.c", "command": "icecc gcc -c c.c"}]
+        with open(os.path.join(tmp, "compile_commands.json"), "w") as f:
+            json.dump(db, f)
+        rc, err = run(args, tmp, "scan", "--sarif", "s.sarif")
+        assert rc == 1 and "failed to compile: " not in err, (rc, err)
+        assert "3 translation units, 0 failed to compile; 2 findings" in err, err
+        assert "not analysed, its directory does not exist: c.c (in %s/gone)" % tmp in err, err
+
+@check
 def version_and_check_without_files(args):
     rc, out = run_out(args, "--version")
     assert rc == 0 and out.startswith("pathwise "), (rc, out)
