@@ -305,6 +305,55 @@ std::string fingerprint_of(const json &r) {
   return "";
 }
 
+// The fingerprints of a baseline SARIF log's results; false (and why)
+// for a log of the wrong shape.
+bool read_baseline(const std::string &path, std::set<std::string> &accepted, std::string &why) {
+  const json base = json::parse(read_file(path), nullptr, false);
+  if (base.is_discarded() || !base.is_object()) {
+    why = "not JSON, or not an object";
+    return false;
+  }
+  if (!base.contains("runs") || !base["runs"].is_array()) {
+    why = "'runs' is not a list";
+    return false;
+  }
+  for (size_t k = 0; k < base["runs"].size(); ++k) {
+    const json &run = base["runs"][k];
+    const std::string where = "runs[" + std::to_string(k) + "]";
+    if (!run.is_object()) {
+      why = where + " is not an object";
+      return false;
+    }
+    if (!run.contains("results"))
+      continue;
+    if (!run["results"].is_array()) {
+      why = where + ".results is not a list";
+      return false;
+    }
+    for (size_t i = 0; i < run["results"].size(); ++i) {
+      const json &r = run["results"][i];
+      const std::string at = where + ".results[" + std::to_string(i) + "]";
+      if (!r.is_object()) {
+        why = at + " is not an object";
+        return false;
+      }
+      if (r.contains("partialFingerprints")) {
+        if (!r["partialFingerprints"].is_object()) {
+          why = at + ".partialFingerprints is not an object";
+          return false;
+        }
+        for (const auto &f : r["partialFingerprints"].items())
+          if (!f.value().is_string()) {
+            why = at + ".partialFingerprints." + f.key() + " is not a string";
+            return false;
+          }
+      }
+      accepted.insert(fingerprint_of(r));
+    }
+  }
+  return true;
+}
+
 // One log of every translation unit's: rules and taxa once, results once
 // each (a header's problem seen from ten files is one finding).
 // A file name relative to the directory a unit was compiled in, made
@@ -646,7 +695,29 @@ std::vector<Job> jobs_from_database(const std::string &path, std::string &error)
     error = "'" + path + "' is not a compile_commands.json (a JSON array of compile commands)";
     return jobs;
   }
-  for (const json &e : db) {
+  for (size_t index = 0; index < db.size(); ++index) {
+    const json &e = db[index];
+    // (Well-formed JSON of the wrong shape: one line naming the entry and
+    // the field, never an abort.)
+    auto wrong = [&](const std::string &what) {
+      error = "'" + path + "': entry " + std::to_string(index) + ": " + what;
+      jobs.clear();
+      return jobs;
+    };
+    if (!e.is_object())
+      return wrong("not an object (a compile command is {\"directory\", \"file\", \"command\" or \"arguments\"})");
+    for (const char *key : {"directory", "file", "command", "output"})
+      if (e.contains(key) && !e[key].is_string())
+        return wrong(std::string("'") + key + "' is not a string");
+    if (e.contains("arguments")) {
+      if (!e["arguments"].is_array())
+        return wrong("'arguments' is not a list of strings");
+      for (const json &a : e["arguments"])
+        if (!a.is_string())
+          return wrong("'arguments' is not a list of strings");
+    }
+    if (!e.contains("command") && !e.contains("arguments"))
+      return wrong("has neither 'command' nor 'arguments'");
     Job j;
     j.directory = e.value("directory", "");
     j.file = e.value("file", "");
@@ -775,6 +846,16 @@ int main(int argc, char **argv) {
       spec = full;
   }
 
+  // The baseline is read before anything runs: a log of the wrong shape
+  // is an error, not an empty baseline.
+  std::set<std::string> accepted;
+  if (!baseline.empty()) {
+    std::string why;
+    if (!read_baseline(baseline, accepted, why)) {
+      fprintf(stderr, "pathwise: '%s' is not a SARIF log: %s\n", baseline.c_str(), why.c_str());
+      return kUsage;
+    }
+  }
   // Outputs are checked before anything runs: missing folders are made,
   // and a place that cannot be written is said at once, with the reason.
   if (!sarif.empty()) {
@@ -865,18 +946,7 @@ int main(int argc, char **argv) {
   }
   const Outcome outcome = run_jobs(jobs, parallel, tmp);
   json log = merge_logs(outcome.logs, outcome.directories);
-  // Against the baseline: what is new.
-  std::set<std::string> accepted;
-  if (!baseline.empty()) {
-    json base = json::parse(read_file(baseline), nullptr, false);
-    if (base.is_discarded() || !base.contains("runs")) {
-      fprintf(stderr, "pathwise: '%s' is not a SARIF log\n", baseline.c_str());
-      return kUsage;
-    }
-    for (const json &run : base["runs"])
-      for (const json &r : run["results"])
-        accepted.insert(fingerprint_of(r));
-  }
+  // Against the baseline (read before the analysis): what is new.
   size_t total = 0, fresh = 0;
   if (!log.is_null())
     for (json &r : log["runs"][0]["results"]) {

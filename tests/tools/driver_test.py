@@ -198,6 +198,54 @@ def launchers_and_missing_directories(args):
         assert "3 translation units, 0 failed to compile; 2 findings" in err, err
         assert "not analysed, its directory does not exist: c.c (in %s/gone)" % tmp in err, err
 
+def leftover_temporaries():
+    return {d for d in os.listdir(tempfile.gettempdir()) if d.startswith("pathwise.")}
+
+
+@check
+def malformed_databases_and_baselines_are_one_line_errors(args):
+    """Every field of a compile command and of a baseline with every wrong
+    JSON type, truncations and binary bytes: no abort, exit 2, one line,
+    no temporary folder left."""
+    values = [0, 1.5, True, None, "s", [], ["x"], [1], {}, {"a": 1}]
+    good = {"directory": "/tmp", "file": "a.c", "command": "gcc -c a.c"}
+    databases = [json.dumps(v) for v in values if not isinstance(v, list)]
+    databases += [json.dumps([v]) for v in values if not isinstance(v, dict)]
+    for field in ("directory", "file", "command", "arguments"):
+        for v in values:
+            if isinstance(v, str) and field != "arguments":
+                continue
+            if field == "arguments" and v == ["x"]:
+                continue
+            e = dict(good)
+            e[field] = v
+            databases.append(json.dumps([e]))
+    databases += [json.dumps([good])[:n] for n in (1, 5, 20)] + ["\x00\xff\xfe[", ""]
+    baselines = [json.dumps(v) for v in values]
+    baselines += [json.dumps({"runs": v}) for v in values if not isinstance(v, list)]
+    baselines += [json.dumps({"runs": [v]}) for v in values if not isinstance(v, dict)]
+    baselines += [json.dumps({"runs": [{"results": v}]}) for v in values if not isinstance(v, list)]
+    baselines += [json.dumps({"runs": [{"results": [v]}]}) for v in values if not isinstance(v, dict)]
+    baselines += [json.dumps({"runs": [{"results": [{"partialFingerprints": v}]}]}) for v in values
+                  if not isinstance(v, dict)]
+    baselines += [json.dumps({"runs": [{"results": [{"partialFingerprints": {"k": v}}]}]}) for v in values
+                  if not isinstance(v, str)]
+    before = leftover_temporaries()
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp)
+        for text in databases:
+            with open(os.path.join(tmp, "bad.json"), "w", errors="surrogateescape") as f:
+                f.write(text)
+            rc, err = run(args, tmp, "scan", "-p", "bad.json")
+            assert rc == 2 and err.count("\n") == 1 and err.startswith("pathwise: "), (text, rc, err)
+        for text in baselines:
+            with open(os.path.join(tmp, "base.sarif"), "w") as f:
+                f.write(text)
+            rc, err = run(args, tmp, "check", "a.c", "--baseline", "base.sarif", "--", "-I", tmp)
+            assert rc == 2 and err.count("\n") == 1 and "is not a SARIF log" in err, (text, rc, err)
+    assert leftover_temporaries() <= before, leftover_temporaries() - before
+
+
 @check
 def version_and_check_without_files(args):
     rc, out = run_out(args, "--version")
