@@ -13,6 +13,7 @@
 // Compilers and build commands are run directly (fork and execvp): no
 // shell ever sees a file name.
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <chrono>
@@ -354,6 +355,22 @@ bool read_baseline(const std::string &path, std::set<std::string> &accepted, std
   return true;
 }
 
+// A path as a URI's path: bytes outside RFC 3986's unreserved set and '/'
+// %-escaped (as the plugin writes them).
+std::string uri_escape(const std::string &path) {
+  std::string out;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", c);
+      out += buf;
+    }
+  }
+  return out;
+}
+
 // One log of every translation unit's: rules and taxa once, results once
 // each (a header's problem seen from ten files is one finding).
 // A file name relative to the directory a unit was compiled in, made
@@ -364,7 +381,7 @@ void absolute_uris(json &node, const std::string &directory) {
       if (it.key() == "uri" && it.value().is_string()) {
         const std::string uri = it.value().get<std::string>();
         if (!directory.empty() && uri.rfind("file://", 0) != 0 && !uri.empty())
-          it.value() = "file://" + directory + "/" + uri;
+          it.value() = "file://" + uri_escape(directory) + "/" + uri;
       } else {
         absolute_uris(it.value(), directory);
       }
@@ -485,8 +502,9 @@ std::string path_of_uri(std::string uri) {
   if (uri.rfind("file://", 0) == 0)
     uri = uri.substr(7);
   std::string out;
+  auto hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; };
   for (size_t i = 0; i < uri.size(); ++i) {
-    if (uri[i] == '%' && i + 2 < uri.size()) {
+    if (uri[i] == '%' && i + 2 < uri.size() && hex(uri[i + 1]) && hex(uri[i + 2])) {
       out += static_cast<char>(std::stoi(uri.substr(i + 1, 2), nullptr, 16));
       i += 2;
     } else {

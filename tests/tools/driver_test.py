@@ -247,6 +247,43 @@ def malformed_databases_and_baselines_are_one_line_errors(args):
 
 
 @check
+def hostile_file_names_work_everywhere(args):
+    """File and folder names with spaces, quotes, $(), %, &, <, a newline and
+    bytes that are not UTF-8: text, SARIF and HTML all work."""
+    names = ["a b.c", "q'uo\"te.c", "$(touch pwned).c", "50%.c", "<html>&amp;.c", "new\nline.c", b"\xff\xfe.c"]
+    with tempfile.TemporaryDirectory() as tmp:
+        work = os.path.join(tmp, "50%", "src & <dir>")
+        os.makedirs(work)
+        paths = []
+        for n in names:
+            path = os.path.join(os.fsencode(work), n if isinstance(n, bytes) else os.fsencode(n))
+            with open(path, "w") as f:
+                f.write("#include <stdlib.h>\nvoid f (void) { char *p = malloc (4); free (p); free (p); }\n")
+            paths.append(os.fsdecode(path))
+        p = subprocess.run([args.driver, "check"] + paths + ["--sarif", "50%/out.sarif", "--html", "50%/report"],
+                           cwd=tmp, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300,
+                           env=dict(os.environ, LC_ALL="C"))
+        err = p.stderr.decode("utf-8", "replace")
+        assert p.returncode == 1, (p.returncode, err)
+        assert "%d translation units, 0 failed to compile; %d findings" % (len(names), len(names)) in err, err
+        assert not os.path.exists(os.path.join(tmp, "pwned")), "a shell ran"
+        r = results(os.path.join(tmp, "50%", "out.sarif"))
+        assert len(r) == len(names), r
+        with open(os.path.join(tmp, "50%", "report", "index.html"), encoding="utf-8", errors="replace") as f:
+            index = f.read()
+        assert "&lt;html&gt;&amp;amp;.c" in index and "<html>&amp;.c" not in index, index[:2000]
+        # The same from a database whose units compile, by relative names, in
+        # that folder (names made absolute by the driver).
+        db = [{"directory": work, "file": n, "arguments": ["gcc", "-c", n]} for n in names if isinstance(n, str)]
+        with open(os.path.join(tmp, "cc.json"), "w") as f:
+            json.dump(db, f)
+        rc, err = run(args, tmp, "scan", "-p", "cc.json", "--sarif", "50%/scan.sarif", "--html", "50%/scan-report")
+        assert rc == 1 and "%d findings" % len(db) in err, (rc, err)
+        assert len(results(os.path.join(tmp, "50%", "scan.sarif"))) == len(db)
+        assert os.path.exists(os.path.join(tmp, "50%", "scan-report", "index.html"))
+
+
+@check
 def version_and_check_without_files(args):
     rc, out = run_out(args, "--version")
     assert rc == 0 and out.startswith("pathwise "), (rc, out)
