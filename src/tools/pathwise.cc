@@ -93,6 +93,18 @@ std::vector<std::string> split_command(const std::string &cmd) {
   return out;
 }
 
+// Can a command be run: a path to an executable, or a name found on PATH?
+bool runnable(const std::string &command) {
+  if (command.find('/') != std::string::npos)
+    return access(command.c_str(), X_OK) == 0;
+  const char *path = getenv("PATH");
+  std::istringstream dirs(path ? path : "/usr/bin:/bin");
+  for (std::string dir; std::getline(dirs, dir, ':');)
+    if (access(((dir.empty() ? "." : dir) + "/" + command).c_str(), X_OK) == 0)
+      return true;
+  return false;
+}
+
 // Makes the folders above an output file and checks that it can be
 // written: "" if so, else why not.
 std::string prepare_output_file(const std::string &path) {
@@ -927,16 +939,26 @@ int main(int argc, char **argv) {
       // A build is always run and recorded (with bear): into -p's file if
       // given, else into a temporary one, never an old database's stale
       // commands.
+      if (!runnable(build.front())) {
+        fprintf(stderr, "pathwise: the build command '%s' was not found\n", build.front().c_str());
+        return kUsage;
+      }
       if (database.empty())
         database = tmp + "/compile_commands.json";
       std::vector<std::string> cmd{"bear", "--output", database, "--"};
       cmd.insert(cmd.end(), build.begin(), build.end());
       const pid_t pid = spawn(cmd, "", "");
       int status = 0;
-      if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        fprintf(stderr, "pathwise: the build ('%s') failed; analysing what it recorded\n", build.front().c_str());
+      const bool failed = pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
       std::string error;
-      if (stat(database.c_str(), &st) != 0 || jobs_from_database(database, error).empty()) {
+      const bool nothing = stat(database.c_str(), &st) != 0 || jobs_from_database(database, error).empty();
+      if (failed && nothing) {
+        fprintf(stderr, "pathwise: the build ('%s') failed and compiled nothing\n", build.front().c_str());
+        return kUsage;
+      }
+      if (failed)
+        fprintf(stderr, "pathwise: the build ('%s') failed; analysing what it recorded\n", build.front().c_str());
+      if (nothing) {
         fprintf(stderr,
                 "pathwise: the build ('%s') compiled nothing: is it up to date? Clean it first ('make clean', or "
                 "'make -B')\n",

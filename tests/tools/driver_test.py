@@ -141,6 +141,10 @@ def scan_of_a_build_always_runs_it(args):
         assert "1 translation unit, 0 failed to compile; 1 finding\n" in err, err
         rc, err = run(args, tmp, "scan", "--", "make")
         assert rc == 2 and "compiled nothing" in err and "make clean" in err, (rc, err)
+        rc, err = run(args, tmp, "scan", "--", "no-such-build-command", "all")
+        assert rc == 2 and err == "pathwise: the build command 'no-such-build-command' was not found\n", (rc, err)
+        rc, err = run(args, tmp, "scan", "--", "false")
+        assert rc == 2 and err == "pathwise: the build ('false') failed and compiled nothing\n", (rc, err)
 
 
 @check
