@@ -23,6 +23,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -247,9 +248,46 @@ struct Outcome {
   std::vector<std::string> no_directory; // "FILE (in DIR)": units whose directory does not exist
 };
 
+// What a compile said, reduced to pathwise's findings (with their notes,
+// paths and the "In function" lines before them) and the compiler's
+// errors: the project's own warnings are not ours to repeat.
+std::string findings_only(const std::string &err) {
+  static const std::regex diagnostic(R"(^[^ ].*?:([0-9]+:)?([0-9]+:)? ?(warning|error|fatal error|note): )");
+  static const std::regex context(R"(^(In file included from |                 from |.*: In (function|member function|constructor|destructor|static member function|lambda function) |.*: At (top|global) level:))");
+  std::istringstream in(err);
+  std::string out, pending, line;
+  bool keep = false, in_context = false;
+  while (std::getline(in, line)) {
+    std::smatch m;
+    if (std::regex_search(line, context) && !std::regex_search(line, m, diagnostic)) {
+      if (!in_context) // (a new context: the last one's diagnostics are over)
+        pending.clear();
+      in_context = true;
+      keep = false;
+      pending += line + "\n";
+      continue;
+    }
+    in_context = false;
+    if (std::regex_search(line, m, diagnostic) && m[3] != "note") {
+      keep = m[3] != "warning" || line.find("[-Wanalyzer-") != std::string::npos ||
+             line.find("pathwise: ") != std::string::npos;
+      if (keep) {
+        out += pending;
+        pending.clear();
+      }
+    }
+    if (keep)
+      out += line + "\n";
+  }
+  return out;
+}
+
 // Runs the jobs, at most `parallel` at a time; what each one's compiler
-// said is shown as it finishes.
-Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::string &tmp) {
+// said is shown as it finishes (pathwise's findings and the compiler's
+// errors only, unless show_all; a unit compiled twice alike, as libtool
+// does for PIC and non-PIC objects, once).
+Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::string &tmp, bool show_all) {
+  std::set<std::string> shown;
   Outcome out;
   Progress progress(jobs.size());
   std::map<pid_t, size_t> running;
@@ -285,8 +323,9 @@ Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::strin
     const size_t k = it->second;
     running.erase(it);
     const std::string base = tmp + "/" + std::to_string(k);
-    const std::string err = read_file(base + ".err");
-    if (!err.empty()) {
+    const std::string said = read_file(base + ".err");
+    const std::string err = show_all ? said : findings_only(said);
+    if (!err.empty() && shown.insert(jobs[k].file + "\n" + err).second) {
       if (isatty(2))
         fputs("\r\033[K", stderr); // (over the progress bar)
       fputs(err.c_str(), stderr);
@@ -815,6 +854,7 @@ int main(int argc, char **argv) {
   std::vector<std::string> files, gcc_args, build;
   std::string database, sarif, html, baseline, fail_on = "new";
   size_t parallel = 1;
+  bool show_compiler_output = false;
 
   CLI::App *check = app.add_subcommand("check", "analyse source files: pathwise check FILE... [-- GCC ARGS]");
   check->add_option("files", files, "C or C++ files")->check(CLI::ExistingFile);
@@ -824,6 +864,8 @@ int main(int argc, char **argv) {
   check->add_option("--fail-on", fail_on, "findings that make the exit status 1: new, any, none")
       ->check(CLI::IsMember({"new", "any", "none"}));
   check->add_option("--spec", g_specs, "a checker spec (TOML) to use too; repeatable")->check(CLI::ExistingFile);
+  check->add_flag("--show-compiler-output", show_compiler_output,
+                  "show everything the compiler said, not only pathwise's findings and compile errors");
 
   CLI::App *scan = app.add_subcommand("scan", "analyse a project from its compile_commands.json, or record its build");
   scan->add_option("-p,--compile-commands", database, "the compilation database (default: ./compile_commands.json)");
@@ -835,6 +877,8 @@ int main(int argc, char **argv) {
   scan->add_option("--fail-on", fail_on, "findings that make the exit status 1: new (not in the baseline), any, none")
       ->check(CLI::IsMember({"new", "any", "none"}));
   scan->add_option("--spec", g_specs, "a checker spec (TOML) to use too; repeatable")->check(CLI::ExistingFile);
+  scan->add_flag("--show-compiler-output", show_compiler_output,
+                 "show everything the compiler said, not only pathwise's findings and compile errors");
 
   // What follows "--" (GCC's arguments, or the build command) is not ours
   // to parse.
@@ -984,7 +1028,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "pathwise: nothing to analyse\n");
     return kUsage;
   }
-  const Outcome outcome = run_jobs(jobs, parallel, tmp);
+  const Outcome outcome = run_jobs(jobs, parallel, tmp, show_compiler_output);
   json log = merge_logs(outcome.logs, outcome.directories);
   // Against the baseline (read before the analysis): what is new.
   size_t total = 0, fresh = 0;

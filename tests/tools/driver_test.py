@@ -288,6 +288,28 @@ def hostile_file_names_work_everywhere(args):
 
 
 @check
+def only_findings_and_errors_are_shown(args):
+    """The project's own warnings are not repeated (unless
+    --show-compiler-output); compile errors are; a unit compiled twice alike
+    (libtool's PIC and non-PIC objects) prints its findings once."""
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp, broken=True)
+        with open(os.path.join(tmp, "w.c"), "w") as f:
+            f.write("#include <stdlib.h>\nint unused (void) { int x; return 0; }\n"
+                    "void f (void) { char *p = malloc (4); free (p); free (p); }\n")
+        db = [{"directory": tmp, "file": "w.c", "arguments": ["gcc", "-Wall", "-c", "w.c", "-o", "w.o"]},
+              {"directory": tmp, "file": "w.c", "arguments": ["gcc", "-Wall", "-fPIC", "-c", "w.c", "-o", "w.lo"]},
+              {"directory": tmp, "file": "broken.c", "arguments": ["gcc", "-c", "broken.c"]}]
+        with open(os.path.join(tmp, "cc.json"), "w") as f:
+            json.dump(db, f)
+        rc, err = run(args, tmp, "scan", "-p", "cc.json")
+        assert "unused variable" not in err and "In function 'unused'" not in err, err
+        assert err.count("double-'free' of 'p'") == 1, err
+        assert "'undefined_thing' undeclared" in err, "compile errors are shown: " + err
+        rc, err = run(args, tmp, "scan", "-p", "cc.json", "--show-compiler-output")
+        assert "unused variable 'x'" in err and "double-'free' of 'p'" in err, err
+
+@check
 def version_and_check_without_files(args):
     rc, out = run_out(args, "--version")
     assert rc == 0 and out.startswith("pathwise "), (rc, out)
