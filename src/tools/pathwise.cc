@@ -30,6 +30,7 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -216,6 +217,30 @@ std::string read_file(const std::string &path) {
   return ss.str();
 }
 
+// The terminal's width (stderr's), 80 if it does not say.
+size_t terminal_columns() {
+  struct winsize ws;
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+    return ws.ws_col;
+  return 80;
+}
+
+// text in at most room characters: its start and end, "..." between
+// (on byte boundaries of UTF-8 characters).
+std::string middle_cut(const std::string &text, size_t room) {
+  if (text.size() <= room)
+    return text;
+  if (room < 5)
+    return "";
+  const size_t keep = room - 3;
+  size_t head = keep / 2, tail = text.size() - (keep - head);
+  while (head > 0 && (static_cast<unsigned char>(text[head]) & 0xC0) == 0x80)
+    --head;
+  while (tail < text.size() && (static_cast<unsigned char>(text[tail]) & 0xC0) == 0x80)
+    ++tail;
+  return text.substr(0, head) + "..." + text.substr(tail);
+}
+
 // A progress line: rewritten in place on a terminal, plain lines otherwise.
 class Progress {
 public:
@@ -226,8 +251,18 @@ public:
     if (m_tty) {
       const size_t width = 24, filled = width * n / m_total;
       const std::string bar = std::string(filled, '#') + std::string(width - filled, '.');
-      fprintf(stderr, "\r\033[K[%s] %zu/%zu %3d%%  eta %3.0fs  %s", bar.c_str(), n, m_total,
-              static_cast<int>(100 * n / m_total), eta, what.c_str());
+      char head[128];
+      snprintf(head, sizeof head, "[%s] %zu/%zu %3d%%  eta %3.0fs  ", bar.c_str(), n, m_total,
+               static_cast<int>(100 * n / m_total), eta);
+      // (One line that fits the terminal: a wrapped one would be left
+      // behind by the next update. A long path loses its middle.)
+      const size_t columns = terminal_columns();
+      const size_t room = columns > strlen(head) + 1 ? columns - strlen(head) - 1 : 0;
+      std::string name = what;
+      for (char &c : name)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+          c = '?'; // (a newline in a file name would break the line)
+      fprintf(stderr, "\r\033[K%s%s", head, middle_cut(name, room).c_str());
     }
     else
       fprintf(stderr, "pathwise: [%zu/%zu] %s\n", n, m_total, what.c_str());

@@ -310,6 +310,46 @@ def only_findings_and_errors_are_shown(args):
         assert "unused variable 'x'" in err and "double-'free' of 'p'" in err, err
 
 @check
+def progress_line_fits_an_80_column_terminal(args):
+    """On a terminal the progress line is rewritten in place: it must never
+    wrap (a wrapped line is left behind), so long paths lose their middle."""
+    import pty, fcntl, termios, struct
+    with tempfile.TemporaryDirectory() as tmp:
+        deep = os.path.join(tmp, "a-rather-long-directory-name", "and-another-one-below-it", "src")
+        os.makedirs(deep)
+        db = []
+        for k in range(3):
+            name = "a_source_file_with_a_long_descriptive_name_number_%d.c" % k
+            with open(os.path.join(deep, name), "w") as f:
+                f.write("int f%d (void) { return %d; }\n" % (k, k))
+            db.append({"directory": deep, "file": os.path.join(deep, name), "arguments": ["gcc", "-c", name]})
+        with open(os.path.join(tmp, "cc.json"), "w") as f:
+            json.dump(db, f)
+        pid, fd = pty.fork()
+        if pid == 0:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+            os.chdir(tmp)
+            os.execvpe(args.driver, [args.driver, "scan", "-p", "cc.json"], dict(os.environ, LC_ALL="C"))
+        out = b""
+        while True:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        os.waitpid(pid, 0)
+        text = out.decode("utf-8", "replace")
+        segments = [seg.replace("\x1b[K", "") for seg in text.split("\r")]
+        progress = [seg.split("\n")[0] for seg in segments if seg.startswith("\x1b") or seg.lstrip().startswith("[")]
+        progress = [p for p in progress if p.startswith("[")]
+        assert len(progress) >= 3, repr(text)
+        assert all(len(p) < 80 for p in progress), [(len(p), p) for p in progress]
+        assert any("..." in p for p in progress), progress
+
+
+@check
 def version_and_check_without_files(args):
     rc, out = run_out(args, "--version")
     assert rc == 0 and out.startswith("pathwise "), (rc, out)
