@@ -144,6 +144,12 @@ void rmdir_all(const std::string &dir) {
   std::filesystem::remove_all(dir, ec);
 }
 
+// The plugin as the compiles load it: GCC names a plugin after its file
+// and takes its arguments as -fplugin-arg-NAME-KEY up to the first '-', so
+// a plugin installed under another name (pathwise-0.1.so) is loaded
+// through a link named pathwise.so in the temporary folder.
+std::string g_plugin;
+
 // Spec files given with --spec (absolute paths: a job runs in its own
 // directory), passed to every compile.
 std::vector<std::string> g_specs;
@@ -168,7 +174,7 @@ std::vector<std::string> analysis_command(const Job &j, const std::string &sarif
   }
   out.push_back("-o");
   out.push_back("/dev/null");
-  out.push_back("-fplugin=" + plugin_path());
+  out.push_back("-fplugin=" + g_plugin);
   out.push_back("-fplugin-arg-pathwise-sarif=" + sarif);
   // (A project built with -Werror: findings stay findings, and a unit fails
   // only when the compiler itself fails.)
@@ -993,6 +999,14 @@ int main(int argc, char **argv) {
     std::string dir;
     ~RemoveOnExit() { rmdir_all(dir); }
   } remove_tmp{tmp};
+  g_plugin = plugin_path();
+  if (g_plugin.find('/') != std::string::npos &&
+      g_plugin.substr(g_plugin.find_last_of('/') + 1) != "pathwise.so") {
+    char full[PATH_MAX];
+    const std::string link = tmp + "/pathwise.so";
+    if (realpath(g_plugin.c_str(), full) && symlink(full, link.c_str()) == 0)
+      g_plugin = link;
+  }
   std::vector<Job> jobs;
   if (*check) {
     gcc_args = rest;

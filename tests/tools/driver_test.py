@@ -4,6 +4,7 @@
 # --fail-on and exit statuses, failed compiles, file names no shell sees.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
+import shutil
 import json
 import os
 import subprocess
@@ -347,6 +348,23 @@ def progress_line_fits_an_80_column_terminal(args):
         assert len(progress) >= 3, repr(text)
         assert all(len(p) < 80 for p in progress), [(len(p), p) for p in progress]
         assert any("..." in p for p in progress), progress
+
+
+@check
+def plugin_under_another_file_name(args):
+    """GCC takes a plugin's arguments by its file's name, up to the first
+    '-': a plugin installed as pathwise-0.1.so still gets them."""
+    plugin = os.environ.get("PATHWISE_PLUGIN")
+    assert plugin, "run with PATHWISE_PLUGIN set (as CTest does)"
+    with tempfile.TemporaryDirectory() as tmp:
+        project(tmp)
+        renamed = os.path.join(tmp, "pathwise-0.1.so")
+        shutil.copy(plugin, renamed)
+        p = subprocess.run([args.driver, "check", "b.c", "--sarif", "s.sarif", "--", "-I", tmp], cwd=tmp,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120,
+                           env=dict(os.environ, LC_ALL="C", PATHWISE_PLUGIN=renamed))
+        assert p.returncode == 1 and "0 failed to compile; 2 findings" in p.stderr, (p.returncode, p.stderr)
+        assert len(results(os.path.join(tmp, "s.sarif"))) == 2
 
 
 @check
