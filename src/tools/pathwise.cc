@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <csignal>
 #include <climits>
 #include <chrono>
 #include <cstdio>
@@ -194,10 +195,29 @@ std::vector<std::string> analysis_command(const Job &j, const std::string &sarif
 
 // Runs argv in directory (stderr to err_file, stdout too when given):
 // the child's pid, or -1.
+// The signal (SIGINT, SIGTERM) the command was stopped by, 0 if none.
+volatile sig_atomic_t g_signal = 0;
+
+void on_signal(int sig) { g_signal = sig; }
+
+// Stops and waits for the children (each leads its own process group, so
+// that its own children, cc1, stop with it) after a signal.
+void stop_children(const std::vector<pid_t> &children) {
+  for (pid_t p : children)
+    kill(-p, g_signal ? g_signal : SIGTERM);
+  for (pid_t p : children)
+    while (waitpid(p, nullptr, 0) < 0 && errno == EINTR) {
+    }
+}
+
 pid_t spawn(const std::vector<std::string> &argv, const std::string &directory, const std::string &err_file) {
   const pid_t pid = fork();
-  if (pid != 0)
+  if (pid != 0) {
+    if (pid > 0)
+      setpgid(pid, pid); // (also here: a signal may come before the child runs)
     return pid;
+  }
+  setpgid(0, 0);
   if (!directory.empty() && chdir(directory.c_str()) != 0)
     _exit(126);
   if (!err_file.empty()) {
@@ -287,6 +307,7 @@ struct Outcome {
   std::vector<std::string> directories; // ...and the directory each unit was compiled in
   std::vector<std::string> failed;      // files whose compile failed
   std::vector<std::string> no_directory; // "FILE (in DIR)": units whose directory does not exist
+  bool interrupted = false;              // a signal stopped the run
 };
 
 // What a compile said, reduced to pathwise's findings (with their notes,
@@ -333,7 +354,17 @@ Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::strin
   Progress progress(jobs.size());
   std::map<pid_t, size_t> running;
   size_t next = 0, finished = 0;
+  auto interrupted = [&]() {
+    std::vector<pid_t> children;
+    for (const auto &r : running)
+      children.push_back(r.first);
+    stop_children(children);
+    out.interrupted = true;
+    return out;
+  };
   while (finished < jobs.size()) {
+    if (g_signal)
+      return interrupted();
     while (running.size() < std::max<size_t>(parallel, 1) && next < jobs.size()) {
       const std::string base = tmp + "/" + std::to_string(next);
       struct stat st;
@@ -356,6 +387,8 @@ Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::strin
     }
     int status = 0;
     const pid_t pid = waitpid(-1, &status, 0);
+    if (pid < 0 && errno == EINTR)
+      continue; // (a signal: seen at the top of the loop)
     if (pid < 0)
       break;
     auto it = running.find(pid);
@@ -988,6 +1021,14 @@ int main(int argc, char **argv) {
     }
   }
 
+  // SIGINT and SIGTERM (to this process alone, too) stop the compiles it
+  // runs, remove its temporary files and end it with 130 or 143.
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+
   char tmpl[] = "/tmp/pathwise.XXXXXX";
   if (!mkdtemp(tmpl)) {
     fprintf(stderr, "pathwise: cannot make a temporary directory: %s\n", strerror(errno));
@@ -1042,7 +1083,15 @@ int main(int argc, char **argv) {
       cmd.insert(cmd.end(), build.begin(), build.end());
       const pid_t pid = spawn(cmd, "", "");
       int status = 0;
-      const bool failed = pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+      pid_t waited = -1;
+      while (pid >= 0 && (waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR && !g_signal) {
+      }
+      if (g_signal) {
+        stop_children({pid});
+        fprintf(stderr, "pathwise: stopped by a signal; nothing written\n");
+        return 128 + g_signal;
+      }
+      const bool failed = pid < 0 || waited < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
       std::string error;
       const bool nothing = stat(database.c_str(), &st) != 0 || jobs_from_database(database, error).empty();
       if (failed && nothing) {
@@ -1078,6 +1127,11 @@ int main(int argc, char **argv) {
     return kUsage;
   }
   const Outcome outcome = run_jobs(jobs, parallel, tmp, show_compiler_output);
+  if (outcome.interrupted) {
+    // (No log that would look complete.)
+    fprintf(stderr, "%spathwise: stopped by a signal; nothing written\n", isatty(2) ? "\r\033[K" : "");
+    return 128 + g_signal;
+  }
   json log = merge_logs(outcome.logs, outcome.directories);
   // Against the baseline (read before the analysis): what is new.
   size_t total = 0, fresh = 0;

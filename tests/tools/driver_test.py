@@ -368,6 +368,46 @@ def plugin_under_another_file_name(args):
 
 
 @check
+def a_signal_stops_the_compiles_and_writes_nothing(args):
+    """SIGTERM or SIGINT to the driver alone: its compiles stop at once, its
+    temporary folder goes, nothing that looks complete is written, and it
+    ends with 128 + the signal."""
+    import signal
+    import time
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with tempfile.TemporaryDirectory() as tmp:
+            project(tmp)
+            slow = os.path.join(tmp, "slow-gcc")
+            with open(slow, "w") as f:
+                f.write("#!/bin/sh\necho $$ >> %s/pids\nexec sleep 60\n" % tmp)
+            os.chmod(slow, 0o755)
+            before = leftover_temporaries()
+            p = subprocess.Popen([args.driver, "scan", "-j", "2", "--sarif", "s.sarif"], cwd=tmp,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 env=dict(os.environ, LC_ALL="C", PATHWISE_GCC=slow))
+            pids = os.path.join(tmp, "pids")
+            for _ in range(100):
+                if os.path.exists(pids) and len(open(pids).read().split()) == 2:
+                    break
+                time.sleep(0.05)
+            start = time.time()
+            p.send_signal(sig)
+            _, err = p.communicate(timeout=20)
+            assert time.time() - start < 5, "stopped at once"
+            assert p.returncode == 128 + sig, (p.returncode, err)
+            assert "stopped by a signal; nothing written" in err, err
+            assert not os.path.exists(os.path.join(tmp, "s.sarif")), "no log that looks complete"
+            for pid in open(pids).read().split():
+                try:
+                    os.kill(int(pid), 0)
+                    alive = True
+                except ProcessLookupError:
+                    alive = False
+                assert not alive, "compile %s still running" % pid
+            assert leftover_temporaries() <= before, leftover_temporaries() - before
+
+
+@check
 def version_and_check_without_files(args):
     rc, out = run_out(args, "--version")
     assert rc == 0 and out.startswith("pathwise "), (rc, out)
