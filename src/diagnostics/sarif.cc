@@ -16,12 +16,8 @@ namespace pathwise {
 
 using nlohmann::json;
 
-namespace {
-
-// A file name as a URI reference: absolute paths become file:// URIs;
-// characters outside RFC 3986's unreserved set and '/' are %-escaped.
-std::string uri_of(const std::string &path) {
-  std::string out = !path.empty() && path[0] == '/' ? "file://" : "";
+std::string uri_escape(const std::string &path) {
+  std::string out;
   for (unsigned char c : path) {
     if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
       out += static_cast<char>(c);
@@ -32,6 +28,13 @@ std::string uri_of(const std::string &path) {
     }
   }
   return out;
+}
+
+namespace {
+
+// A file name as a URI reference: absolute paths become file:// URIs.
+std::string uri_of(const std::string &path) {
+  return (!path.empty() && path[0] == '/' ? "file://" : "") + uri_escape(path);
 }
 
 std::string file_of(const ir::Module &m, const ir::Loc &loc) {

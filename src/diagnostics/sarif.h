@@ -33,4 +33,8 @@ std::string fingerprint(const ir::Module &m, const Finding &f, int rank);
 std::string to_sarif(const ir::Module &m, const std::vector<Finding> &findings, const std::vector<RuleInfo> &rules,
                      const std::string &version);
 
+// A path as a URI's path: bytes outside RFC 3986's unreserved set and '/'
+// %-escaped ("50%/a b.c" -> "50%25/a%20b.c").
+std::string uri_escape(const std::string &path);
+
 } // namespace pathwise

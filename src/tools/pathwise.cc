@@ -41,6 +41,7 @@
 
 #include "analysis/engine.h"
 #include "diagnostics/diagram_json.h"
+#include "diagnostics/sarif.h"
 #include "spec/spec.h"
 
 #include "tools/common.h"
@@ -480,22 +481,6 @@ bool read_baseline(const std::string &path, std::set<std::string> &accepted, std
   return true;
 }
 
-// A path as a URI's path: bytes outside RFC 3986's unreserved set and '/'
-// %-escaped (as the plugin writes them).
-std::string uri_escape(const std::string &path) {
-  std::string out;
-  for (unsigned char c : path) {
-    if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
-      out += static_cast<char>(c);
-    } else {
-      char buf[4];
-      std::snprintf(buf, sizeof buf, "%%%02X", c);
-      out += buf;
-    }
-  }
-  return out;
-}
-
 // One log of every translation unit's: rules and taxa once, results once
 // each (a header's problem seen from ten files is one finding).
 // A file name relative to the directory a unit was compiled in, made
@@ -506,7 +491,7 @@ void absolute_uris(json &node, const std::string &directory) {
       if (it.key() == "uri" && it.value().is_string()) {
         const std::string uri = it.value().get<std::string>();
         if (!directory.empty() && uri.rfind("file://", 0) != 0 && !uri.empty())
-          it.value() = "file://" + uri_escape(directory) + "/" + uri;
+          it.value() = "file://" + pathwise::uri_escape(directory) + "/" + uri;
       } else {
         absolute_uris(it.value(), directory);
       }
