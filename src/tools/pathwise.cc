@@ -674,6 +674,14 @@ bool write_html(const json &log, const std::string &dir) {
   std::string rows;
   std::set<std::string> rules, files;
   std::set<int> cwes;
+  // (Files are shown relative to the project's root: the folder they all
+  // share.)
+  const std::string root = path_of_uri(common_root(log));
+  auto relative = [&](const std::string &file) {
+    return !root.empty() && file.size() > root.size() && file.compare(0, root.size(), root) == 0
+               ? file.substr(root.size())
+               : file;
+  };
   size_t k = 0;
   for (const json &r : run["results"]) {
     ++k;
@@ -685,13 +693,14 @@ bool write_html(const json &log, const std::string &dir) {
       function = r["locations"][0]["logicalLocations"][0].value("name", "");
     const int cwe = cwe_of_rule.count(rule) ? cwe_of_rule[rule] : 0;
     rules.insert(rule);
-    files.insert(at.file);
+    files.insert(relative(at.file));
     if (cwe)
       cwes.insert(cwe);
     const std::string page = "finding-" + std::to_string(k) + ".html";
     rows += "<tr class=\"finding\" data-rule=\"" + html_escape(rule) + "\" data-cwe=\"" + std::to_string(cwe) +
-            "\" data-file=\"" + html_escape(at.file) + "\"><td>" + std::to_string(k) + "</td><td>" + html_escape(rule) +
-            "</td><td>" + (cwe ? "CWE-" + std::to_string(cwe) : "") + "</td><td>" + html_escape(at.file) + "</td><td>" +
+            "\" data-file=\"" + html_escape(relative(at.file)) + "\"><td>" + std::to_string(k) + "</td><td>" +
+            html_escape(rule) + "</td><td>" + (cwe ? "CWE-" + std::to_string(cwe) : "") + "</td><td>" +
+            html_escape(relative(at.file)) + "</td><td>" +
             std::to_string(at.line) + "</td><td>" + html_escape(function) + "</td><td><a href=\"" + page + "\">" +
             html_escape(message) + "</a></td><td>" + html_escape(r.value("baselineState", "")) + "</td></tr>\n";
     // The finding's page: each file the path visits, its lines around the
@@ -724,7 +733,7 @@ bool write_html(const json &log, const std::string &dir) {
       }
       lo = std::max(1, lo - 3);
       hi = std::min(static_cast<int>(src.size()), hi + 3);
-      body += "<h3>" + html_escape(file) + "</h3><pre class=\"src\">";
+      body += "<h3>" + html_escape(relative(file)) + "</h3><pre class=\"src\">";
       for (int line = lo; line <= hi; ++line) {
         const bool hit = file == at.file && line == at.line;
         body += std::string("<div") + (hit ? " class=\"hit\"" : "") + "><span class=\"ln\">" + std::to_string(line) +
@@ -761,7 +770,7 @@ bool write_html(const json &log, const std::string &dir) {
         << (cwe ? " &middot; <a href=\"https://cwe.mitre.org/data/definitions/" + std::to_string(cwe) + ".html\">CWE-" +
                       std::to_string(cwe) + "</a>"
                 : "")
-        << " &middot; " << html_escape(at.file) << ":" << at.line << (function.empty() ? "" : " in " + html_escape(function))
+        << " &middot; " << html_escape(relative(at.file)) << ":" << at.line << (function.empty() ? "" : " in " + html_escape(function))
         << "</p>" << body << "</body></html>\n";
     if (!out)
       return false;

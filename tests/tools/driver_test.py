@@ -156,6 +156,10 @@ def outputs_are_checked_before_the_analysis(args):
         assert rc == 0, (rc, err)
         assert os.path.exists(os.path.join(tmp, "out", "deep", "s.sarif")), err
         assert os.path.exists(os.path.join(tmp, "report", "here", "index.html")), err
+        with open(os.path.join(tmp, "report", "here", "index.html")) as f:
+            index = f.read()
+        # (Paths relative to the project's root: rows that do not wrap.)
+        assert "<td>b.c</td>" in index and "<td>common.h</td>" in index and tmp not in index, index[-3000:]
         with open(os.path.join(tmp, "afile"), "w") as f:
             f.write("a file, not a folder")
         rc, err = run(args, tmp, "scan", "--sarif", "afile/s.sarif")
