@@ -658,6 +658,8 @@ pre.src{background:#fbfbfb;border:1px solid #ddd;padding:.5em 0;overflow-x:auto;
 .hit{background:#ffe9e6}.event{margin:.15em 0 .35em 5.5em;padding:.15em .5em;border-left:3px solid #3a7bd5;
 background:#eef4ff;font-family:system-ui,sans-serif;white-space:normal}.event.last{border-color:#d53a3a;background:#fdeeee}
 .num{font-weight:bold;margin-right:.4em}h2{margin-bottom:.2em}.meta{color:#555}
+ol.path{list-style:none;padding-left:0}.step{margin:.2em 0}.step a{text-decoration:none}.at{color:#777;font-size:.9em}
+.gap{color:#999}
 .caret{color:#d53a3a;font-weight:bold}.caret .num{margin-left:.3em;font-size:.85em}
 )";
 
@@ -719,42 +721,62 @@ bool write_html(const json &log, const std::string &dir) {
     for (const auto &e : events)
       if (!e.first.file.empty() && std::find(order.begin(), order.end(), e.first.file) == order.end())
         order.push_back(e.first.file);
+    // The path first, in its order: each event links to its place below;
+    // a call's events are indented under it.
+    body += "<h3>Path</h3><ol class=\"path\" id=\"path\">";
+    for (size_t n = 0; n < events.size(); ++n)
+      body += "<li class=\"step\" style=\"margin-left:" + std::to_string(2 * events[n].second.second) +
+              "em\"><a href=\"#event-" + std::to_string(n + 1) + "\">(" + std::to_string(n + 1) + ") " +
+              html_escape(events[n].second.first) + "</a> <span class=\"at\">" +
+              html_escape(relative(events[n].first.file)) + ":" + std::to_string(events[n].first.line) +
+              "</span></li>";
+    body += "</ol>";
     for (const std::string &file : order) {
       const std::vector<std::string> src = lines_of(file);
-      int lo = INT32_MAX, hi = 0;
+      // The source around the events only (not everything between them):
+      // 3 lines either side, ranges that meet joined.
+      std::vector<int> wanted;
       for (const auto &e : events)
-        if (e.first.file == file && e.first.line) {
-          lo = std::min(lo, e.first.line);
-          hi = std::max(hi, e.first.line);
-        }
-      if (file == at.file && at.line) {
-        lo = std::min(lo, at.line);
-        hi = std::max(hi, at.line);
+        if (e.first.file == file && e.first.line)
+          wanted.push_back(e.first.line);
+      if (file == at.file && at.line)
+        wanted.push_back(at.line);
+      std::sort(wanted.begin(), wanted.end());
+      std::vector<std::pair<int, int>> ranges;
+      for (int w : wanted) {
+        const int lo = std::max(1, w - 3), hi = std::min(static_cast<int>(src.size()), w + 3);
+        if (!ranges.empty() && lo <= ranges.back().second + 1)
+          ranges.back().second = std::max(ranges.back().second, hi);
+        else
+          ranges.push_back({lo, hi});
       }
-      lo = std::max(1, lo - 3);
-      hi = std::min(static_cast<int>(src.size()), hi + 3);
       body += "<h3>" + html_escape(relative(file)) + "</h3><pre class=\"src\">";
-      for (int line = lo; line <= hi; ++line) {
-        const bool hit = file == at.file && line == at.line;
-        body += std::string("<div") + (hit ? " class=\"hit\"" : "") + "><span class=\"ln\">" + std::to_string(line) +
-                "</span>" + html_escape(line - 1 < static_cast<int>(src.size()) ? src[line - 1] : "") + "</div>";
-        for (size_t n = 0; n < events.size(); ++n)
-          if (events[n].first.file == file && events[n].first.line == line) {
-            // A caret under the event's column (tabs kept, so it lines up).
-            const int col = events[n].first.col;
-            if (col > 0 && line - 1 < static_cast<int>(src.size())) {
-              std::string pad;
-              const std::string &text = src[line - 1];
-              for (int c = 0; c < col - 1 && c < static_cast<int>(text.size()); ++c)
-                pad += text[c] == '\t' ? '\t' : ' ';
-              body += "<div class=\"caret\"><span class=\"ln\"></span>" + pad + "^<span class=\"num\">(" +
-                      std::to_string(n + 1) + ")</span></div>";
+      for (size_t ri = 0; ri < ranges.size(); ++ri) {
+        if (ri)
+          body += "<div class=\"gap\"><span class=\"ln\">\u22ee</span></div>";
+        for (int line = ranges[ri].first; line <= ranges[ri].second; ++line) {
+          const bool hit = file == at.file && line == at.line;
+          body += std::string("<div") + (hit ? " class=\"hit\"" : "") + "><span class=\"ln\">" +
+                  std::to_string(line) + "</span>" +
+                  html_escape(line - 1 < static_cast<int>(src.size()) ? src[line - 1] : "") + "</div>";
+          for (size_t n = 0; n < events.size(); ++n)
+            if (events[n].first.file == file && events[n].first.line == line) {
+              // A caret under the event's column (tabs kept, so it lines up).
+              const int col = events[n].first.col;
+              if (col > 0 && line - 1 < static_cast<int>(src.size())) {
+                std::string pad;
+                const std::string &text = src[line - 1];
+                for (int c = 0; c < col - 1 && c < static_cast<int>(text.size()); ++c)
+                  pad += text[c] == '\t' ? '\t' : ' ';
+                body += "<div class=\"caret\"><span class=\"ln\"></span>" + pad + "^<span class=\"num\">(" +
+                        std::to_string(n + 1) + ")</span></div>";
+              }
+              body += "<div class=\"event" + std::string(n + 1 == events.size() ? " last" : "") + "\" id=\"event-" +
+                      std::to_string(n + 1) + "\" style=\"margin-left:" +
+                      std::to_string(5.5 + 2 * events[n].second.second) + "em\"><span class=\"num\">(" +
+                      std::to_string(n + 1) + ")</span>" + html_escape(events[n].second.first) + "</div>";
             }
-            body += "<div class=\"event" + std::string(n + 1 == events.size() ? " last" : "") + "\" id=\"event-" +
-                    std::to_string(n + 1) + "\" style=\"margin-left:" + std::to_string(5.5 + 2 * events[n].second.second) +
-                    "em\"><span class=\"num\">(" + std::to_string(n + 1) + ")</span>" +
-                    html_escape(events[n].second.first) + "</div>";
-          }
+        }
       }
       body += "</pre>";
     }

@@ -6,6 +6,7 @@
 import argparse
 import shutil
 import json
+import re
 import os
 import subprocess
 import sys
@@ -409,6 +410,30 @@ def a_signal_stops_the_compiles_and_writes_nothing(args):
                     alive = False
                 assert not alive, "compile %s still running" % pid
             assert leftover_temporaries() <= before, leftover_temporaries() - before
+
+
+@check
+def finding_page_shows_the_path_first_and_excerpts(args):
+    """A finding's page lists the path in its order first, each event linking
+    to its place, then only the source around the events, not the
+    thousand lines between them."""
+    with tempfile.TemporaryDirectory() as tmp:
+        filler = "".join("int filler_%d;\n" % k for k in range(300))
+        with open(os.path.join(tmp, "far.c"), "w") as f:
+            f.write("#include <stdlib.h>\nvoid g (char *);\nint f (int c)\n{\n  char *p = malloc (4);\n"
+                    "  if (!p) return 0;\n  g (p);\n" + "".join("  /* line %d */\n" % k for k in range(300)) +
+                    "  free (p);\n  free (p);\n  return c;\n}\n" + filler)
+        rc, err = run(args, tmp, "check", "far.c", "--html", "report")
+        assert rc == 1, (rc, err)
+        pages = [n for n in os.listdir(os.path.join(tmp, "report")) if n.startswith("finding-")]
+        with open(os.path.join(tmp, "report", pages[0])) as f:
+            page = f.read()
+        path = page.index('id="path"')
+        assert path < page.index("<pre"), "the path comes first"
+        steps = re.findall(r'<li class="step"[^>]*><a href="#event-(\d+)">', page)
+        assert steps == [str(k + 1) for k in range(len(steps))] and len(steps) >= 3, steps
+        assert "line 150 " not in page and "filler_100" not in page, "only excerpts around the events"
+        assert 'class="gap"' in page
 
 
 @check
