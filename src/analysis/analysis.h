@@ -1114,6 +1114,18 @@ private:
 
   // Reports leaks among `dropped` values that nothing reaches any more
   // (`kept` values count as reached), then forgets what no longer matters.
+  // The first checker that holds v in a state that must not be lost is
+  // told v is lost (one report per value, whichever checkers track it; not
+  // for a value known to be NULL), and v's states go.
+  void tell_lost(State &s, SvalId v, const std::string &text, const Loc &loc);
+  // Does something beyond the code letting v go hold it: the caller (a
+  // parameter), the program (a global's address), or a frame still open
+  // (a local's address)?
+  bool held_beyond(const State &s, SvalId v) const {
+    const Sval &sv = m_svals[v];
+    return sv.kind == SK::Param || sv.kind == SK::GlobalAddr ||
+           (sv.kind == SK::LocalAddr && local_of(s, static_cast<uint64_t>(sv.a)));
+  }
   void forget(State &s, const std::vector<std::pair<SvalId, std::string>> &dropped, const std::vector<SvalId> &kept,
               const Loc &loc);
 
@@ -1283,8 +1295,7 @@ private:
     for (int hops = 0; hops < 4 && t < m_cur->defs.size() && m_cur->defs[t]; ++hops) {
       const Instruction &d = *m_cur->defs[t];
       if (d.opcode == Opcode::Call) {
-        const Operand &c = d.operands[0];
-        return c.kind == OpKind::Func && c.id < m_module.symbols.size() && m_module.symbols[c.id].body >= 0;
+        return m_module.body_of(d.operands[0]) >= 0;
       }
       if ((d.opcode != Opcode::Unary && d.opcode != Opcode::Binary && d.opcode != Opcode::Copy) ||
           !d.operands[0].is_temp())

@@ -998,9 +998,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     bind(on_call(s, in, uid, loc));
     // (A function of the module none of whose paths returns, not stepped
     // into: the path ends with it.)
-    if (!in.operands.empty() && in.operands[0].kind == OpKind::Func &&
-        in.operands[0].id < m_module.symbols.size() && m_module.symbols[in.operands[0].id].body >= 0 &&
-        m_summary.never_returns[static_cast<size_t>(m_module.symbols[in.operands[0].id].body)])
+    if (const int32_t body = in.operands.empty() ? -1 : m_module.body_of(in.operands[0]);
+        body >= 0 && m_summary.never_returns[static_cast<size_t>(body)])
       m_path_ends = true;
     if (!m_path_ends && enter_callback(s, block, index, in, loc))
       m_entering = true; // back after the call

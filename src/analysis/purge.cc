@@ -168,22 +168,28 @@ void FunctionAnalysis::purge(State &s, const std::vector<uint32_t> &dead_temps, 
         dying.push_back(v);
   if (!dying.empty()) {
     mark_reachable(s, kept);
-    for (SvalId v : dying) {
-      if (reached(v) || set_contains(s.escaped, v))
-        continue;
-      for (size_t c = 0; c < m_checkers.size(); ++c) {
-        const StateId st = map_get<StateId>(s.sm[c], v, 0);
-        if (!st || !m_checkers[c]->is_leakable(st))
-          continue;
-        Context ctx(*this, s, static_cast<uint8_t>(c), loc);
-        m_checkers[c]->on_leak(ctx, v, st, text_of_value(s, v));
-        for (SmMap &m : s.sm)
-          map_set<StateId>(m, v, 0, 0);
-        break;
-      }
-    }
+    for (SvalId v : dying)
+      if (!reached(v) && !set_contains(s.escaped, v))
+        tell_lost(s, v, text_of_value(s, v), loc);
   }
   forget(s, dropped, kept, loc);
+}
+
+void FunctionAnalysis::tell_lost(State &s, SvalId v, const std::string &text, const Loc &loc) {
+  for (size_t c = 0; c < m_checkers.size(); ++c) {
+    StateId st = map_get<StateId>(s.sm[c], v, 0);
+    if (!st || !m_checkers[c]->is_leakable(st))
+      continue;
+    if (compare(s, v, OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True)
+      continue;
+    Context ctx(*this, s, static_cast<uint8_t>(c), loc);
+    m_checkers[c]->on_leak(ctx, v, st, text);
+    // One report per value, whichever checkers track it (a
+    // descriptor and its stream are one resource).
+    for (SmMap &m : s.sm)
+      map_set<StateId>(m, v, 0, 0);
+    break;
+  }
 }
 
 void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std::string>> &dropped, const std::vector<SvalId> &kept,
@@ -251,26 +257,10 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
       return;
     // (What a parameter points to, a global's address or the address of a
     // local still in scope is the caller's, the program's or that frame's:
-    // not lost here; a local's own end is told above, in purge.)
-    const SvalId r = root_of(v);
-    const SK root = m_svals[r].kind;
-    if (root == SK::Param || root == SK::GlobalAddr ||
-        (root == SK::LocalAddr && local_of(s, static_cast<uint64_t>(m_svals[r].a))))
+    // not lost here; a local's own end is told in purge.)
+    if (held_beyond(s, root_of(v)))
       return;
-    for (size_t c = 0; c < m_checkers.size(); ++c) {
-      StateId st = map_get<StateId>(s.sm[c], v, 0);
-      if (!st || !m_checkers[c]->is_leakable(st))
-        continue;
-      if (compare(s, v, OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True)
-        continue;
-      Context ctx(*this, s, static_cast<uint8_t>(c), loc);
-      m_checkers[c]->on_leak(ctx, v, st, text);
-      // One report per value, whichever checkers track it (a
-      // descriptor and its stream are one resource).
-      for (SmMap &m : s.sm)
-        map_set<StateId>(m, v, 0, 0);
-      break;
-    }
+    tell_lost(s, v, text, loc);
   };
   // Leaks, in the order the values were dropped (deterministic)...
   for (auto &d : dropped)
@@ -289,16 +279,11 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
                  s.memory.end());
   s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(), [&](const auto &e) { return !reachable(e.first); }),
                   s.extents.end());
-  // (The address of a global, or of a local of a frame still open, and a
-  // parameter (the caller holds it) are never lost: a mutex locked
-  // through &m or through a parameter keeps its state.)
-  auto lives = [&](SvalId v) {
-    const Sval &sv = m_svals[v];
-    return sv.kind == SK::GlobalAddr || sv.kind == SK::Param ||
-           (sv.kind == SK::LocalAddr && local_of(s, static_cast<uint64_t>(sv.a)));
-  };
+  // (What is held beyond this code keeps its states: a mutex locked
+  // through &m or through a parameter.)
   for (SmMap &m : s.sm)
-    m.erase(std::remove_if(m.begin(), m.end(), [&](const auto &p) { return !reachable(p.first) && !lives(p.first); }),
+    m.erase(std::remove_if(m.begin(), m.end(),
+                           [&](const auto &p) { return !reachable(p.first) && !held_beyond(s, p.first); }),
             m.end());
   s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                      [&](const Constraint &k) {

@@ -122,11 +122,11 @@ void ModuleSummary::find_recursion_groups(const Module &m) {
     };
     for (const Block &b : fn.blocks)
       for (const Instruction &in : b.insns)
-        if (in.opcode == Opcode::Call && in.operands[0].kind == OpKind::Func &&
-            in.operands[0].id < m.symbols.size() && m.symbols[in.operands[0].id].body >= 0 &&
-            static_cast<size_t>(m.symbols[in.operands[0].id].body) != f &&
-            std::all_of(in.operands.begin() + 1, in.operands.end(), unchanged))
-          passes_on[f].push_back(static_cast<uint32_t>(m.symbols[in.operands[0].id].body));
+        if (in.opcode == Opcode::Call)
+          if (const int32_t body = m.body_of(in.operands[0]);
+              body >= 0 && static_cast<size_t>(body) != f &&
+              std::all_of(in.operands.begin() + 1, in.operands.end(), unchanged))
+            passes_on[f].push_back(static_cast<uint32_t>(body));
   }
   // The groups of functions that reach one another through such calls
   // (few functions have any: a search from each that has).

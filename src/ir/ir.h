@@ -315,6 +315,11 @@ struct Module {
   int find_symbol(const std::string &name) const;                  // -1 if absent
   // A function's name as its source spells it.
   std::string function_name(const Function &f) const { return source_name(symbols[f.symbol].name); }
+  // The function with a body that a call's callee operand names (its index
+  // in functions), -1 if none (a pointer, or a function defined elsewhere).
+  int32_t body_of(const Operand &callee) const {
+    return callee.kind == OpKind::Func && callee.id < symbols.size() ? symbols[callee.id].body : -1;
+  }
   // A symbol's name as the source spells it: without the ".N" that tells
   // apart entities of one name (see Symbol::name).
   static std::string source_name(const std::string &name);
