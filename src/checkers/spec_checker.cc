@@ -37,10 +37,13 @@ public:
       m_failure[x] = a.failure;
       m_texts.push_back(a.state + " (unchecked)");
       m_names.push_back(m_texts.back().c_str());
-      m_owner.resize(m_names.size(), 0);
-      m_owner.back() = x;
     }
-    m_owner.resize(m_names.size(), 0);
+    m_owner.assign(m_names.size(), 0);
+    for (StateId x = 0; x < m_unchecked.size(); ++x)
+      if (m_unchecked[x])
+        m_owner[m_unchecked[x]] = x;
+    for (const spec::Move &m : m_spec->moves)
+      m_moves.push_back({&m, expand(m.from), id_of(m.to)});
     for (const spec::Warning &w : m_spec->warnings)
       compile(w);
   }
@@ -108,10 +111,10 @@ public:
             ctx.set_state(call.args[k], id_of(c.spec->then), call.arg_text(k));
         }
     }
-    for (const spec::Move &m : m_spec->moves)
-      if (m.functions.matches(call.callee)) {
-        modelled = modelled || !m.escapes;
-        const size_t k = static_cast<size_t>(m.arg - 1);
+    for (const MoveRule &m : m_moves)
+      if (m.spec->functions.matches(call.callee)) {
+        modelled = modelled || !m.spec->escapes;
+        const size_t k = static_cast<size_t>(m.spec->arg - 1);
         if (k < call.args.size() && !warned[k])
           apply(ctx, m, call.args[k], call.arg_text(k));
       }
@@ -163,8 +166,8 @@ public:
   // realloc (p, n) releases p on the outcomes that move it: its moves
   // apply to p before the outcomes part.
   void on_realloc(CheckerContext &ctx, SvalId v, const std::string &expr) override {
-    for (const spec::Move &m : m_spec->moves)
-      if (m.arg == 1 && m.functions.matches("realloc"))
+    for (const MoveRule &m : m_moves)
+      if (m.spec->arg == 1 && m.spec->functions.matches("realloc"))
         apply(ctx, m, v, expr);
   }
 
@@ -222,7 +225,15 @@ private:
     std::vector<StateId> at_return; // at-return warnings: the states a value must not end in
   };
 
+  // A move with its states as numbers (from: empty for any).
+  struct MoveRule {
+    const spec::Move *spec;
+    std::vector<StateId> from;
+    StateId to;
+  };
+
   std::shared_ptr<const Spec> m_spec;
+  std::vector<MoveRule> m_moves;
   std::vector<const char *> m_names;
   std::map<std::string, StateId> m_id;
   std::vector<StateId> m_unchecked;      // by state: its unchecked twin (0: none)
@@ -254,12 +265,11 @@ private:
   }
   bool has_null_failure(StateId s) const { return s < m_failure.size() && m_failure[s].null; }
 
-  void apply(CheckerContext &ctx, const spec::Move &m, SvalId v, const std::string &expr) const {
+  void apply(CheckerContext &ctx, const MoveRule &m, SvalId v, const std::string &expr) const {
     const StateId s = ctx.state(v);
-    const StateId to = id_of(m.to);
-    if (s == to || (!m.from.empty() && !contains(expand(m.from), s)))
+    if (s == m.to || (!m.from.empty() && !contains(m.from, s)))
       return;
-    ctx.set_state(v, to, expr);
+    ctx.set_state(v, m.to, expr);
   }
 
   const Compiled *leak_warning(StateId s) const {

@@ -102,6 +102,13 @@ private:
     const toml::node *n = t.get(key);
     return n ? line(*n) : line(t);
   }
+  // "a, b, c": what is valid, in an error.
+  static std::string joined(const std::vector<std::string> &items) {
+    std::string out;
+    for (const std::string &i : items)
+      out += (out.empty() ? "" : ", ") + i;
+    return out;
+  }
   static bool valid_name(const std::string &n) {
     return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) {
       return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
@@ -112,11 +119,9 @@ private:
     for (auto &&[k, v] : t) {
       const bool ok = std::any_of(keys.begin(), keys.end(), [&](const char *a) { return k.str() == a; });
       if (!ok) {
-        std::string valid;
-        for (const char *a : keys)
-          valid += (valid.empty() ? "" : ", ") + std::string(a);
         fail(static_cast<int>(k.source().begin.line ? k.source().begin.line : v.source().begin.line),
-             "unknown key '" + std::string(k.str()) + "' in " + where + "; valid: " + valid);
+             "unknown key '" + std::string(k.str()) + "' in " + where + "; valid: " +
+                 joined(std::vector<std::string>(keys.begin(), keys.end())));
       }
     }
   }
@@ -194,11 +199,11 @@ private:
       if (f.size() > 1 && f[0] == '@') {
         auto g = m_groups.find(f.substr(1));
         if (g == m_groups.end()) {
-          std::string known;
+          std::vector<std::string> known;
           for (const auto &k : m_groups)
-            known += (known.empty() ? "" : ", ") + k.first;
+            known.push_back(k.first);
           fail(line(*n), "unknown function group '" + f + "'; defined in [functions]: " +
-                             (known.empty() ? "none" : known));
+                             (known.empty() ? "none" : joined(known)));
         }
         all.insert(all.end(), g->second.begin(), g->second.end());
       } else {
@@ -238,12 +243,7 @@ private:
       return;
     if (builtin_ok && kBuiltinStates.count(s))
       return;
-    std::string valid;
-    for (const std::string &k : m_states)
-      valid += (valid.empty() ? "" : ", ") + k;
-    if (builtin_ok)
-      valid += ", start, null";
-    fail(at, "unknown state '" + s + "'; valid: " + valid);
+    fail(at, "unknown state '" + s + "'; valid: " + joined(m_states) + (builtin_ok ? ", start, null" : ""));
   }
   std::vector<std::string> state_list(const toml::table &t, std::string_view key, const std::string &where,
                                       bool builtin_ok) const {

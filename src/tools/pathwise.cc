@@ -194,8 +194,6 @@ std::vector<std::string> analysis_command(const Job &j, const std::string &sarif
   return out;
 }
 
-// Runs argv in directory (stderr to err_file, stdout too when given):
-// the child's pid, or -1.
 // The signal (SIGINT, SIGTERM) the command was stopped by, 0 if none.
 volatile sig_atomic_t g_signal = 0;
 
@@ -211,6 +209,8 @@ void stop_children(const std::vector<pid_t> &children) {
     }
 }
 
+// Runs argv in directory (stderr to err_file, stdout too when given), in
+// a process group of its own: the child's pid, or -1.
 pid_t spawn(const std::vector<std::string> &argv, const std::string &directory, const std::string &err_file) {
   const pid_t pid = fork();
   if (pid != 0) {
@@ -322,7 +322,8 @@ std::string findings_only(const std::string &err) {
   bool keep = false, in_context = false;
   while (std::getline(in, line)) {
     std::smatch m;
-    if (std::regex_search(line, context) && !std::regex_search(line, m, diagnostic)) {
+    const bool is_diagnostic = std::regex_search(line, m, diagnostic);
+    if (!is_diagnostic && std::regex_search(line, context)) {
       if (!in_context) // (a new context: the last one's diagnostics are over)
         pending.clear();
       in_context = true;
@@ -331,7 +332,7 @@ std::string findings_only(const std::string &err) {
       continue;
     }
     in_context = false;
-    if (std::regex_search(line, m, diagnostic) && m[3] != "note") {
+    if (is_diagnostic && m[3] != "note") {
       keep = m[3] != "warning" || line.find("[-Wanalyzer-") != std::string::npos ||
              line.find("pathwise: ") != std::string::npos;
       if (keep) {
@@ -1085,6 +1086,7 @@ int main(int argc, char **argv) {
   } else {
     build = rest;
     struct stat st;
+    std::string error;
     if (!build.empty()) {
       // A build is always run and recorded (with bear): into -p's file if
       // given, else into a temporary one, never an old database's stale
@@ -1108,8 +1110,9 @@ int main(int argc, char **argv) {
         return 128 + g_signal;
       }
       const bool failed = pid < 0 || waited < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
-      std::string error;
-      const bool nothing = stat(database.c_str(), &st) != 0 || jobs_from_database(database, error).empty();
+      if (stat(database.c_str(), &st) == 0)
+        jobs = jobs_from_database(database, error);
+      const bool nothing = error.empty() && jobs.empty();
       if (failed && nothing) {
         fprintf(stderr, "pathwise: the build ('%s') failed and compiled nothing\n", build.front().c_str());
         return kUsage;
@@ -1123,16 +1126,16 @@ int main(int argc, char **argv) {
                 build.front().c_str());
         return kUsage;
       }
+    } else {
+      if (database.empty())
+        database = "compile_commands.json";
+      if (stat(database.c_str(), &st) != 0) {
+        fprintf(stderr, "pathwise: no compilation database '%s' (give -p FILE, or a build command after --)\n",
+                database.c_str());
+        return kUsage;
+      }
+      jobs = jobs_from_database(database, error);
     }
-    if (database.empty())
-      database = "compile_commands.json";
-    if (stat(database.c_str(), &st) != 0) {
-      fprintf(stderr, "pathwise: no compilation database '%s' (give -p FILE, or a build command after --)\n",
-              database.c_str());
-      return kUsage;
-    }
-    std::string error;
-    jobs = jobs_from_database(database, error);
     if (!error.empty()) {
       fprintf(stderr, "pathwise: %s\n", error.c_str());
       return kUsage;
