@@ -1489,6 +1489,17 @@ FunctionResult Engine::analyze(uint32_t function) {
 
 std::vector<bool> Engine::is_entry(const Module &m) { return ModuleSummary::find_entries(m); }
 
+std::vector<uint32_t> Engine::analysis_order() const {
+  const std::vector<bool> &entry = entries();
+  std::vector<uint32_t> order;
+  order.reserve(m_module.functions.size());
+  for (int pass = 0; pass < 2; ++pass)
+    for (uint32_t i = 0; i < m_module.functions.size(); ++i)
+      if (entry[i] == (pass == 0))
+        order.push_back(i);
+  return order;
+}
+
 std::vector<Finding> Engine::module_findings() const {
   if (m_opts.disabled.count("unsafe-call-within-signal-handler"))
     return {};

@@ -72,6 +72,10 @@ public:
   static std::vector<bool> is_entry(const ir::Module &m);
   // The same for this engine's module (worked out once, on construction).
   const std::vector<bool> &entries() const { return m_summary->entries; }
+  // The order to analyse the module in: the entries, then the functions
+  // that are not (each to be skipped if an earlier analysis stepped into
+  // it: FunctionResult::entered). Definition order within each.
+  std::vector<uint32_t> analysis_order() const;
 
   // Findings about the module as a whole, not one function's paths
   // (signal handlers' unsafe calls), without the disabled warnings.

@@ -375,12 +375,7 @@ void analyse_translation_unit() {
   // analysis stepped into them.
   const std::vector<bool> &entry = engine.entries();
   std::vector<bool> entered(module.functions.size(), false);
-  std::vector<uint32_t> order;
-  for (int pass = 0; pass < 2; ++pass)
-    for (uint32_t i = 0; i < module.functions.size(); ++i)
-      if (entry[i] == (pass == 0))
-        order.push_back(i);
-  for (uint32_t i : order) {
+  for (uint32_t i : engine.analysis_order()) {
     if (!entry[i] && entered[i])
       continue;
     tree decl = reinterpret_cast<tree>(module.functions[i].handle);

@@ -242,6 +242,18 @@ private:
       fail(std::string("expected a name, found '") + cur() + "'");
     return w;
   }
+  // A keyword operand: letters and underscores.
+  std::string keyword() {
+    skip_space();
+    std::string w;
+    while (isalpha(static_cast<unsigned char>(cur())) || cur() == '_') {
+      w += cur();
+      advance();
+    }
+    if (w.empty())
+      fail(std::string("expected an operand, found '") + cur() + "'");
+    return w;
+  }
   std::string peek_word() {
     size_t save = m_pos;
     int line = m_line;
@@ -474,7 +486,8 @@ private:
       expect(':');
       return Operand::integer(v, type());
     }
-    std::string w = word();
+    // (Letters only: in a place, a field may follow: "*undef.real@-1".)
+    std::string w = keyword();
     if (w == "null")
       return Operand::null();
     if (w == "undef") {

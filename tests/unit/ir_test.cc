@@ -251,6 +251,24 @@ TEST(IrText, CheckerAttributesRoundTrip) {
   EXPECT_EQ(print_module(m), text);
 }
 
+// A field read through an undefined pointer (what GCC leaves of
+// "__real__ *p" for a p never set): the operand keyword ends before the
+// field, so the dump of any lowered unit parses back.
+TEST(IrText, FieldThroughUndefRoundTrips) {
+  const std::string text = "func @f() -> i64 {\n"
+                           "bb0:\n"
+                           "  %1:i64 = load *undef.real@-1\n"
+                           "  %2:i64 = load *null.x@8\n"
+                           "  ret %1\n"
+                           "}\n";
+  Module m = parse_module(text);
+  const Instruction &ld = m.functions[0].blocks[0].insns[0];
+  EXPECT_EQ(ld.place.pointer.kind, OpKind::Undef);
+  ASSERT_EQ(ld.place.path.size(), 1u);
+  EXPECT_EQ(ld.place.path[0].name, "real");
+  EXPECT_EQ(print_module(m), text);
+}
+
 // Named constants of the translation unit, and the descriptor and string
 // parameters declared by fd_arg, fd_arg_read, fd_arg_write and
 // null_terminated_string_arg.
