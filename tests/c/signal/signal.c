@@ -83,3 +83,30 @@ int main (void)
   not_a_handler ();
   return got;
 }
+
+/* One handler registered three ways, reaching a shared helper from two
+   places: each unsafe call is reported once, by the shortest chain of
+   calls.  A call GCC folded (fprintf of a plain string calls fwrite) is
+   named without '__builtin_'.  */
+static void shared_helper (void)
+{
+  fprintf (stderr, "bye\n"); /* { dg-warning "call to 'fwrite' from within signal handler" } */
+}
+
+static void busy_handler (int sig)
+{
+  shared_helper ();
+  if (sig == SIGTERM)
+    shared_helper ();
+  puts ("done"); /* { dg-warning "call to 'puts' from within signal handler" } */
+}
+
+void register_busy (void)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = busy_handler;
+  signal (SIGTERM, busy_handler);
+  signal (SIGINT, busy_handler);
+  sigaction (SIGQUIT, &sa, NULL);
+}
