@@ -30,6 +30,31 @@ std::string uri_escape(const std::string &path) {
   return out;
 }
 
+bool take_sarif_log(std::string &said, std::string &log) {
+  // (Each marker alone on its line.)
+  auto line_at = [&](const std::string &marker, size_t from) {
+    for (size_t at = said.find(marker, from); at != std::string::npos; at = said.find(marker, at + 1)) {
+      const size_t end = at + marker.size();
+      if ((at == 0 || said[at - 1] == '\n') && (end == said.size() || said[end] == '\n'))
+        return at;
+    }
+    return std::string::npos;
+  };
+  const size_t begin = line_at(kSarifBegin, 0);
+  if (begin == std::string::npos)
+    return false;
+  const size_t body = std::min(said.size(), begin + std::char_traits<char>::length(kSarifBegin) + 1);
+  const size_t end = line_at(kSarifEnd, body);
+  if (end == std::string::npos) {
+    said.erase(begin); // (cut short: the compiler died while writing it)
+    return false;
+  }
+  log = said.substr(body, end - body);
+  const size_t after = std::min(said.size(), end + std::char_traits<char>::length(kSarifEnd) + 1);
+  said.erase(begin, after - begin);
+  return true;
+}
+
 namespace {
 
 // A file name as a URI reference: absolute paths become file:// URIs.

@@ -33,6 +33,18 @@ std::string fingerprint(const ir::Module &m, const Finding &f, int rank);
 std::string to_sarif(const ir::Module &m, const std::vector<Finding> &findings, const std::vector<RuleInfo> &rules,
                      const std::string &version);
 
+// The plugin's sarif=- writes the log to stderr, after the diagnostics,
+// between these two lines (each alone on its line): a compile run on
+// another machine (distcc) sends back only its stderr and object file.
+// pathwise scan cuts the log out of what the compiler said.
+constexpr const char *kSarifBegin = "pathwise: SARIF log follows";
+constexpr const char *kSarifEnd = "pathwise: end of SARIF log";
+
+// Cuts the SARIF log that sarif=- wrote out of a compiler's stderr: what
+// is left (the diagnostics) stays in `said`; the log, if one was there,
+// goes to `log`. False when none was there, or it was cut short.
+bool take_sarif_log(std::string &said, std::string &log);
+
 // A path as a URI's path: bytes outside RFC 3986's unreserved set and '/'
 // %-escaped ("50%/a b.c" -> "50%25/a%20b.c").
 std::string uri_escape(const std::string &path);

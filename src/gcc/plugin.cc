@@ -51,7 +51,7 @@ struct Options {
 Options g_options;
 
 const char *const kArgumentsHelp =
-    "diagrams=yes|no|ascii|unicode, dump-ir[=FILE], disable=NAME[,NAME...], enable=NAME[,NAME...], sarif=FILE|DIR, "
+    "diagrams=yes|no|ascii|unicode, dump-ir[=FILE], disable=NAME[,NAME...], enable=NAME[,NAME...], sarif=FILE|DIR|- (-: on stderr), "
     "spec=FILE, no-spec-search, no-shipped-specs, verbose";
 
 std::vector<std::string> valid_names() {
@@ -110,6 +110,14 @@ bool apply_names(const char *key, const char *value, bool disable) {
 // at an -flto link). A failure to write is an error naming the file.
 void write_sarif(const ir::Module &module, const std::vector<Finding> &shown) {
   std::string path = g_options.sarif;
+  const std::string text = to_sarif(module, shown, Engine::warning_rules(g_options.specs), PATHWISE_VERSION);
+  if (path == "-") { // on stderr, after the diagnostics (see kSarifBegin)
+    fflush(stderr);
+    fprintf(stderr, "%s\n%s%s%s\n", kSarifBegin, text.c_str(), !text.empty() && text.back() == '\n' ? "" : "\n",
+            kSarifEnd);
+    fflush(stderr);
+    return;
+  }
   struct stat st;
   if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
     std::string base = in_lto_p || !main_input_filename ? "whole-program" : main_input_filename;
@@ -118,7 +126,6 @@ void write_sarif(const ir::Module &module, const std::vector<Finding> &shown) {
       base = base.substr(slash + 1);
     path += "/" + base + ".sarif";
   }
-  const std::string text = to_sarif(module, shown, Engine::warning_rules(g_options.specs), PATHWISE_VERSION);
   FILE *f = fopen(path.c_str(), "w");
   bool ok = f != nullptr;
   if (f) {

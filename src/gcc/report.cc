@@ -112,6 +112,23 @@ bool diagrams_wanted(DiagramChoice choice, Charset &charset) {
   return !plain && isatty(fileno(stderr));
 }
 
+// A place a preprocessed file (.i, as distcc compiles it) marks as a
+// system header's although it is in the user's own function: there the
+// preprocessor flags the text a system macro expanded to ("return NULL;"
+// becomes "((void *)0)" on a line of its own, marked as a system
+// header's), and no macro map is left to find where the user wrote it.
+// The function the finding is in is the user's, and the place is in its
+// file.
+bool system_macro_in_user_code(location_t at, tree fndecl) {
+  if (!fndecl || DECL_P(fndecl) == 0)
+    return false;
+  const location_t fn_at = DECL_SOURCE_LOCATION(fndecl);
+  if (fn_at == UNKNOWN_LOCATION || in_system_header_at(fn_at) || linemap_location_from_macro_expansion_p(line_table, at))
+    return false;
+  const char *file = LOCATION_FILE(at), *fn_file = LOCATION_FILE(fn_at);
+  return file && fn_file && !strcmp(file, fn_file);
+}
+
 bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset charset) {
   // Like GCC's own warnings, none inside system headers (the C++ library's
   // internals, libc's inline wrappers) unless -Wsystem-headers asks.
@@ -121,10 +138,11 @@ bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset char
     return expansion_point_location_if_in_system_header(static_cast<location_t>(handle));
   };
   const location_t at = user_loc(f.loc.handle);
-  if (!f.is_note && in_system_header_at(at) && !global_dc->dc_warn_system_headers)
-    return false;
   const ir::Function &fn = m.functions.at(f.function);
   tree fndecl = reinterpret_cast<tree>(fn.handle);
+  const bool macro_in_user_code = in_system_header_at(at) && system_macro_in_user_code(at, fndecl);
+  if (!f.is_note && in_system_header_at(at) && !global_dc->dc_warn_system_headers && !macro_in_user_code)
+    return false;
   Path path;
   for (const PathEvent &e : f.events) {
     const ir::Function &efn = m.functions.at(e.function);
@@ -147,9 +165,11 @@ bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset char
                            : f.message + (cwe_in_text ? " [CWE-" + std::to_string(f.cwe) + "]" : "") +
                                  (!f.rule.empty() && global_dc->show_cwe ? " [" + f.rule + "]" : "") +
                                  " [-Wanalyzer-" + f.warning + "]";
-  const bool show_cwe = global_dc->show_cwe;
+  const bool show_cwe = global_dc->show_cwe, system_headers = global_dc->dc_warn_system_headers;
   if (cwe_in_text)
     global_dc->show_cwe = false; // (printed already, in its place)
+  if (macro_in_user_code)
+    global_dc->dc_warn_system_headers = true; // (GCC would drop it: it is the user's code)
   auto_diagnostic_group group;
   tree saved = current_function_decl;
   current_function_decl = fndecl; // for "In function 'f':"
@@ -171,6 +191,7 @@ bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset char
   }
   current_function_decl = saved;
   global_dc->show_cwe = show_cwe;
+  global_dc->dc_warn_system_headers = system_headers;
   return shown;
 }
 

@@ -57,6 +57,10 @@ struct Job {
   std::string directory;
   std::vector<std::string> argv; // the compiler and its arguments, as the build ran them
   std::string file;
+  // The build compiled it through distcc: so is the analysis, by
+  // pathwise-gcc on the worker (distccd refuses -fplugin=; pathwise-gcc
+  // adds its own), its findings coming back on stderr.
+  bool distcc = false;
 };
 
 using pathwise::tools::gcc_driver;
@@ -157,9 +161,19 @@ std::string g_plugin;
 std::vector<std::string> g_specs;
 
 // The command of a job as pathwise runs it: the same compile, its output
-// thrown away, with the plugin writing a SARIF log.
-std::vector<std::string> analysis_command(const Job &j, const std::string &sarif) {
-  std::vector<std::string> out{j.argv.front()};
+// thrown away (`object`: a file in the temporary folder, or /dev/null),
+// with the plugin writing its SARIF log on stderr after the diagnostics
+// (sarif=-: the same whether the compile runs here or on a distcc worker).
+std::vector<std::string> analysis_command(const Job &j, const std::string &object) {
+  std::vector<std::string> out;
+  // (distcc preprocesses here and compiles the result there: with
+  // -fdirectives-only the macros are expanded there, so that a finding at a
+  // system header's macro, "return NULL;", is told where the user wrote it,
+  // to the column, as a local compile tells it.)
+  if (j.distcc)
+    out = {"distcc", "pathwise-gcc", "-fdirectives-only"};
+  else
+    out = {j.argv.front()};
   for (size_t k = 1; k < j.argv.size(); ++k) {
     if (j.argv[k] == "-o" && k + 1 < j.argv.size()) {
       ++k;
@@ -175,9 +189,10 @@ std::vector<std::string> analysis_command(const Job &j, const std::string &sarif
     out.push_back(j.argv[k]);
   }
   out.push_back("-o");
-  out.push_back("/dev/null");
-  out.push_back("-fplugin=" + g_plugin);
-  out.push_back("-fplugin-arg-pathwise-sarif=" + sarif);
+  out.push_back(j.distcc ? object : "/dev/null"); // (distcc renames its result onto it)
+  if (!j.distcc)
+    out.push_back("-fplugin=" + g_plugin);
+  out.push_back("-fplugin-arg-pathwise-sarif=-");
   // (A project built with -Werror: findings stay findings, and a unit fails
   // only when the compiler itself fails.)
   out.push_back("-Wno-error");
@@ -304,7 +319,7 @@ private:
 };
 
 struct Outcome {
-  std::vector<std::string> logs;        // SARIF files written
+  std::vector<std::string> logs;        // the units' SARIF logs (their text)
   std::vector<std::string> directories; // ...and the directory each unit was compiled in
   std::vector<std::string> failed;      // files whose compile failed
   std::vector<std::string> no_directory; // "FILE (in DIR)": units whose directory does not exist
@@ -378,7 +393,7 @@ Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::strin
         ++next;
         continue;
       }
-      const pid_t pid = spawn(analysis_command(jobs[next], base + ".sarif"), jobs[next].directory, base + ".err");
+      const pid_t pid = spawn(analysis_command(jobs[next], base + ".o"), jobs[next].directory, base + ".err");
       if (pid < 0) {
         out.failed.push_back(jobs[next].file);
         ++finished;
@@ -399,7 +414,9 @@ Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::strin
     const size_t k = it->second;
     running.erase(it);
     const std::string base = tmp + "/" + std::to_string(k);
-    const std::string said = read_file(base + ".err");
+    std::string said = read_file(base + ".err"), log;
+    unlink((base + ".o").c_str());
+    const bool logged = pathwise::take_sarif_log(said, log);
     const std::string err = show_all ? said : findings_only(said);
     if (!err.empty() && shown.insert(jobs[k].file + "\n" + err).second) {
       if (isatty(2))
@@ -408,9 +425,8 @@ Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::strin
     }
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
       out.failed.push_back(jobs[k].file);
-    struct stat st;
-    if (stat((base + ".sarif").c_str(), &st) == 0) {
-      out.logs.push_back(base + ".sarif");
+    if (logged) {
+      out.logs.push_back(std::move(log));
       out.directories.push_back(jobs[k].directory);
     }
     progress.done(++finished, jobs[k].file);
@@ -508,7 +524,7 @@ json merge_logs(const std::vector<std::string> &logs, const std::vector<std::str
   std::set<std::string> seen, artifacts, taxa_seen;
   json results = json::array(), artifact_list = json::array(), taxa = json::array();
   for (size_t li = 0; li < logs.size(); ++li) {
-    json log = json::parse(read_file(logs[li]), nullptr, false);
+    json log = json::parse(logs[li], nullptr, false);
     if (log.is_discarded() || !log.contains("runs") || log["runs"].empty())
       continue;
     json &run = log["runs"][0];
@@ -848,6 +864,40 @@ bool one_of_launchers(const std::string &name) {
   return name == "ccache" || name == "distcc" || name == "icecc" || name == "sccache" || name == "buildcache";
 }
 
+// Whether a program is found in $PATH.
+bool on_path(const std::string &name) {
+  const char *path = getenv("PATH");
+  std::stringstream dirs(path ? path : "");
+  std::string dir;
+  while (std::getline(dirs, dir, ':'))
+    if (!dir.empty() && access((dir + "/" + name).c_str(), X_OK) == 0)
+      return true;
+  return false;
+}
+
+// Units the build compiled through distcc are analysed through it when
+// this machine has distcc and a pathwise-gcc beside this program (put
+// first in $PATH: distcc runs it here to preprocess, and sends its bare
+// name to the worker, whose own pathwise-gcc loads the worker's plugin);
+// else here, as any unit.
+// False if some unit was to be and cannot be.
+bool use_distcc(std::vector<Job> &jobs) {
+  if (std::none_of(jobs.begin(), jobs.end(), [](const Job &j) { return j.distcc; }))
+    return true;
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  std::string dir = n > 0 ? std::string(self, static_cast<size_t>(n)) : "";
+  dir = dir.substr(0, dir.find_last_of('/') + 1);
+  const bool ready = on_path("distcc") && !dir.empty() && access((dir + "pathwise-gcc").c_str(), X_OK) == 0;
+  if (ready) {
+    const char *path = getenv("PATH");
+    setenv("PATH", (dir + ":" + (path ? path : "")).c_str(), 1);
+  }
+  for (Job &j : jobs)
+    j.distcc = j.distcc && ready;
+  return ready;
+}
+
 std::vector<Job> jobs_from_database(const std::string &path, std::string &error) {
   std::vector<Job> jobs;
   json db = json::parse(read_file(path), nullptr, false);
@@ -895,6 +945,10 @@ std::vector<Job> jobs_from_database(const std::string &path, std::string &error)
     // compiler after it: that one is analysed. (A wrapper by path,
     // /usr/lib/ccache/gcc, is replaced as any compiler is.)
     auto base_name = [](const std::string &p) { return p.substr(p.find_last_of('/') + 1); };
+    // (distcc's, by name or as its masquerading link /usr/lib/distcc/gcc,
+    // is kept: see Job::distcc.)
+    const std::string dir = j.argv[0].substr(0, j.argv[0].find_last_of('/') + 1);
+    j.distcc = base_name(j.argv[0]) == "distcc" || (dir.size() > 8 && dir.compare(dir.size() - 8, 8, "/distcc/") == 0);
     while (j.argv.size() > 1 && one_of_launchers(base_name(j.argv[0])))
       j.argv.erase(j.argv.begin());
     j.argv[0] = base_name(j.argv[0]).find("++") != std::string::npos ? "g++" : gcc_driver();
@@ -968,6 +1022,9 @@ int main(int argc, char **argv) {
   scan->add_option("--fail-on", fail_on, "findings that make the exit status 1: new (not in the baseline), any, none")
       ->check(CLI::IsMember({"new", "any", "none"}));
   scan->add_option("--spec", g_specs, "a checker spec (TOML) to use too; repeatable")->check(CLI::ExistingFile);
+  bool distcc = false;
+  scan->add_flag("--distcc", distcc,
+                 "analyse every unit through distcc ($DISTCC_HOSTS; each worker needs pathwise-gcc: see README)");
   scan->add_flag("--show-compiler-output", show_compiler_output,
                  "show everything the compiler said, not only pathwise's findings and compile errors");
 
@@ -1145,6 +1202,13 @@ int main(int argc, char **argv) {
     fprintf(stderr, "pathwise: nothing to analyse\n");
     return kUsage;
   }
+  if (distcc)
+    for (Job &j : jobs)
+      j.distcc = true;
+  if (!use_distcc(jobs) && distcc) {
+    fprintf(stderr, "pathwise: --distcc needs distcc installed here and pathwise-gcc beside pathwise\n");
+    return kUsage;
+  }
   const Outcome outcome = run_jobs(jobs, parallel, tmp, show_compiler_output);
   if (outcome.interrupted) {
     // (No log that would look complete.)
@@ -1183,8 +1247,6 @@ int main(int argc, char **argv) {
     fprintf(stderr, "pathwise: failed to compile: %s\n", f.c_str());
   for (const std::string &f : outcome.no_directory)
     fprintf(stderr, "pathwise: not analysed, its directory does not exist: %s\n", f.c_str());
-  for (const std::string &l : outcome.logs)
-    unlink(l.c_str());
   for (size_t k = 0; k < jobs.size(); ++k)
     unlink((tmp + "/" + std::to_string(k) + ".err").c_str());
   rmdir(tmp.c_str());

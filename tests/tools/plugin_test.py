@@ -206,6 +206,42 @@ def dump_ir_writes_the_module(args):
 
 
 @check
+def preprocessed_file_keeps_findings_at_system_macros(args):
+    """A .i file (as distcc compiles one) marks the text a system header's
+    macro expanded to ("return NULL;") as a system header's: a finding
+    there is still the user's, and is reported (GCC's own rule would drop
+    it)."""
+    src = """#include <stdlib.h>
+#include <string.h>
+char *copy(const char *s, int keep)
+{
+  char *p = malloc(strlen(s) + 1);
+  if (!p)
+    return NULL;
+  strcpy(p, s);
+  if (!keep)
+    return NULL;
+  return p;
+}
+"""
+    with tempfile.TemporaryDirectory() as tmp:
+        c = os.path.join(tmp, "copy.c")
+        i = os.path.join(tmp, "copy.i")
+        with open(c, "w") as f:
+            f.write(src)
+        rc, err = gcc(args, "-E", c, "-o", i)
+        assert rc == 0, err
+        rc, err = gcc(args, "-fplugin=" + args.plugin, "-c", "-o", "/dev/null", i)
+        assert rc == 0 and "copy.c:10:11: warning: leak of 'p' [CWE-401]" in err, err
+        # (with -fdirectives-only the macro is expanded at compile time:
+        # the place is the one a compile of the .c file gives)
+        rc, err = gcc(args, "-fdirectives-only", "-E", c, "-o", i)
+        assert rc == 0, err
+        rc, err = gcc(args, "-fdirectives-only", "-fplugin=" + args.plugin, "-c", "-o", "/dev/null", i)
+        assert rc == 0 and "copy.c:10:12: warning: leak of 'p' [CWE-401]" in err, err
+
+
+@check
 def verbose_prints_a_summary(args):
     rc, err = gcc(args, "-fplugin=" + args.plugin, "-fplugin-arg-pathwise-verbose", "-c", "-o", "/dev/null",
                   example(args))
