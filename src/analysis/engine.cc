@@ -1334,7 +1334,7 @@ FunctionResult FunctionAnalysis::run() {
   // first found, which breadth-first order makes a shortest path. (One
   // access can be two problems: a memcpy from before a buffer to past its
   // end both underwrites and overflows it.)
-  std::set<std::tuple<std::string, const char *, uint32_t, uint32_t, uint32_t, uint32_t, std::string>> seen;
+  std::set<std::tuple<std::string, const char *, uint32_t, uint32_t, uint32_t, uint64_t, std::string>> seen;
   // Uninitialized values: one statement's first (a line's later
   // statements read what the first one already flagged: "n--, *p++").
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> uninit_at; // (file, line) -> column

@@ -14,6 +14,7 @@
 #include "gcc/lower.h"
 #include "gcc/nulled_returns.h"
 #include "gcc/gcc-includes.h"
+#include "gcc/compat.h"
 
 namespace pathwise::plugin {
 
@@ -1000,7 +1001,7 @@ private:
   void lower_call(gcall *stmt) {
     Instruction in;
     std::vector<Operand> args;
-    if (gimple_call_internal_p(stmt) && gimple_call_internal_fn(stmt) == IFN_DEFERRED_INIT) {
+    if (compat::is_deferred_init(stmt)) {
       // -ftrivial-auto-var-init: the variable is still one the program
       // never set (as GCC's analyzer sees it). Memory: nothing written.
       tree lhs = gimple_call_lhs(stmt);

@@ -10,46 +10,13 @@
 
 #include "gcc/report.h"
 #include "gcc/gcc-includes.h"
+#include "gcc/compat.h"
 #include "opts.h"
 #include "toplev.h"
 
 namespace pathwise::plugin {
 
 namespace {
-
-// One event of a path, as GCC's path printer asks for it.
-class Event final : public diagnostic_event {
-public:
-  Event(location_t loc, tree fndecl, int depth, std::string text)
-      : m_loc(loc), m_fndecl(fndecl), m_depth(depth), m_text(std::move(text)) {}
-  location_t get_location() const final override { return m_loc; }
-  tree get_fndecl() const final override { return m_fndecl; }
-  int get_stack_depth() const final override { return m_depth; }
-  label_text get_desc(bool can_colorize) const final override {
-    // A pretty_printer of our own: the global one still holds the prefix of
-    // the warning being printed.
-    pretty_printer pp;
-    pp_show_color(&pp) = can_colorize;
-    pp_printf(&pp, m_text.c_str());
-    return label_text::take(xstrdup(pp_formatted_text(&pp)));
-  }
-
-private:
-  location_t m_loc;
-  tree m_fndecl;
-  int m_depth;
-  std::string m_text; // GCC markup: %< %> %%
-};
-
-class Path final : public diagnostic_path {
-public:
-  unsigned num_events() const final override { return static_cast<unsigned>(m_events.size()); }
-  const diagnostic_event &get_event(int idx) const final override { return *m_events[static_cast<size_t>(idx)]; }
-  void add(std::unique_ptr<Event> e) { m_events.push_back(std::move(e)); }
-
-private:
-  std::vector<std::unique_ptr<Event>> m_events;
-};
 
 // GCC's own option for each warning, so that -Wno-analyzer-NAME, pragmas
 // and [-Wanalyzer-NAME] in the output work as they do for -fanalyzer.
@@ -68,12 +35,14 @@ int option_for(const std::string &warning) {
       {"use-after-free", OPT_Wanalyzer_use_after_free},
       {"unsafe-call-within-signal-handler", OPT_Wanalyzer_unsafe_call_within_signal_handler},
       {"tainted-array-index", OPT_Wanalyzer_tainted_array_index},
+#if PATHWISE_GCC_MAJOR >= 12
       {"tainted-offset", OPT_Wanalyzer_tainted_offset},
       {"tainted-size", OPT_Wanalyzer_tainted_size},
       {"tainted-divisor", OPT_Wanalyzer_tainted_divisor},
       {"tainted-allocation-size", OPT_Wanalyzer_tainted_allocation_size},
-      {"exposure-through-output-file", OPT_Wanalyzer_exposure_through_output_file},
       {"use-of-uninitialized-value", OPT_Wanalyzer_use_of_uninitialized_value},
+#endif
+      {"exposure-through-output-file", OPT_Wanalyzer_exposure_through_output_file},
       {"use-of-pointer-in-stale-stack-frame", OPT_Wanalyzer_use_of_pointer_in_stale_stack_frame},
       {"write-to-const", OPT_Wanalyzer_write_to_const},
       {"write-to-string-literal", OPT_Wanalyzer_write_to_string_literal},
@@ -92,7 +61,7 @@ int option_for(const std::string &warning) {
 bool diagrams_wanted(DiagramChoice choice, Charset &charset) {
   // (GCC expands -fdiagnostics-plain-output into options of its own, among
   // them no caret and no line numbers: both off is that request.)
-  const bool plain = !global_dc->show_caret && !global_dc->show_line_numbers_p;
+  const bool plain = compat::source_printing_off();
   bool text = true;
   for (unsigned i = 0; i < save_decoded_options_count; ++i)
     if (save_decoded_options[i].opt_index == OPT_fdiagnostics_format_)
@@ -134,19 +103,19 @@ bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset char
   // internals, libc's inline wrappers) unless -Wsystem-headers asks.
   // A system header's macro used in the user's code (va_end, isalpha) is
   // told where the user wrote it, as GCC tells its own.
-  auto user_loc = [](uint32_t handle) {
+  auto user_loc = [](uint64_t handle) {
     return expansion_point_location_if_in_system_header(static_cast<location_t>(handle));
   };
   const location_t at = user_loc(f.loc.handle);
   const ir::Function &fn = m.functions.at(f.function);
   tree fndecl = reinterpret_cast<tree>(fn.handle);
   const bool macro_in_user_code = in_system_header_at(at) && system_macro_in_user_code(at, fndecl);
-  if (!f.is_note && in_system_header_at(at) && !global_dc->dc_warn_system_headers && !macro_in_user_code)
+  if (!f.is_note && in_system_header_at(at) && !compat::system_header_warnings() && !macro_in_user_code)
     return false;
-  Path path;
+  compat::Path path;
   for (const PathEvent &e : f.events) {
     const ir::Function &efn = m.functions.at(e.function);
-    path.add(std::make_unique<Event>(user_loc(e.loc.handle), reinterpret_cast<tree>(efn.handle), e.depth, e.text));
+    path.add(std::make_unique<compat::Event>(user_loc(e.loc.handle), reinterpret_cast<tree>(efn.handle), e.depth, e.text));
   }
   rich_location richloc(line_table, at);
   if (!f.events.empty())
@@ -157,19 +126,19 @@ bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset char
   // [-Wanalyzer-fd-leak]'): the CWE is then written into the text (GCC
   // would print it last), and kept in the metadata for JSON.
   const bool own_name = !option_for(f.warning) && f.warning != "introspection";
-  diagnostic_metadata meta;
+  compat::metadata meta;
   if (f.cwe)
     meta.add_cwe(f.cwe);
-  const bool cwe_in_text = own_name && f.cwe && global_dc->show_cwe;
+  const bool cwe_in_text = own_name && f.cwe && compat::cwe_shown();
   const std::string text = !own_name ? f.message
                            : f.message + (cwe_in_text ? " [CWE-" + std::to_string(f.cwe) + "]" : "") +
-                                 (!f.rule.empty() && global_dc->show_cwe ? " [" + f.rule + "]" : "") +
+                                 (!f.rule.empty() && compat::cwe_shown() ? " [" + f.rule + "]" : "") +
                                  " [-Wanalyzer-" + f.warning + "]";
-  const bool show_cwe = global_dc->show_cwe, system_headers = global_dc->dc_warn_system_headers;
+  const bool cwe_was_shown = compat::cwe_shown(), system_headers = compat::system_header_warnings();
   if (cwe_in_text)
-    global_dc->show_cwe = false; // (printed already, in its place)
+    compat::show_cwe(false); // (printed already, in its place)
   if (macro_in_user_code)
-    global_dc->dc_warn_system_headers = true; // (GCC would drop it: it is the user's code)
+    compat::set_system_header_warnings(true); // (GCC would drop it: it is the user's code)
   auto_diagnostic_group group;
   tree saved = current_function_decl;
   current_function_decl = fndecl; // for "In function 'f':"
@@ -184,14 +153,13 @@ bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset char
     if (draw && f.diagram) {
       const std::string picture = render_text(*f.diagram, charset);
       if (!picture.empty()) {
-        FILE *out = global_dc->printer->buffer->stream;
-        fprintf(out ? out : stderr, "\n%s\n", picture.c_str());
+        fprintf(compat::diagnostic_stream(), "\n%s\n", picture.c_str());
       }
     }
   }
   current_function_decl = saved;
-  global_dc->show_cwe = show_cwe;
-  global_dc->dc_warn_system_headers = system_headers;
+  compat::show_cwe(cwe_was_shown);
+  compat::set_system_header_warnings(system_headers);
   return shown;
 }
 

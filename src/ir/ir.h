@@ -47,7 +47,7 @@ std::string type_text(const Type &t);
 // A source location: an opaque handle for the front end (GCC's location_t)
 // plus file, line and column for people and for tests. line 0 = unknown.
 struct Loc {
-  uint32_t handle = 0;
+  uint64_t handle = 0; // (GCC 15 on: 64 bits)
   uint32_t file = 0; // index into Module::files
   uint32_t line = 0;
   uint32_t col = 0;
