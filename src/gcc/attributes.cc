@@ -1,8 +1,10 @@
 // Attributes newer GCCs know, for the GCC the plugin is loaded into when it
-// does not know them. Each takes one argument, the 1-based position of a
-// parameter: a file descriptor (fd_arg...) or a pointer to a string
-// (null_terminated_string_arg). A wrong position is warned about as GCC
-// warns about its own attributes (-Wattributes) and the attribute dropped.
+// does not know them. Each but tainted_args takes one argument, the 1-based
+// position of a parameter: a file descriptor (fd_arg...) or a pointer to a
+// string (null_terminated_string_arg). A wrong position is warned about as
+// GCC warns about its own attributes (-Wattributes) and the attribute
+// dropped. tainted_args (GCC 12 on) marks a function, or a field holding a
+// function's address, whose arguments an attacker chooses.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <cstring>
 
@@ -67,6 +69,17 @@ tree handle_string_attribute(tree *node, tree name, tree args, int, bool *no_add
   return NULL_TREE;
 }
 
+tree handle_tainted_args_attribute(tree *node, tree name, tree, int, bool *no_add_attrs) {
+  const bool function = TREE_CODE(*node) == FUNCTION_DECL;
+  const bool callback = TREE_CODE(*node) == FIELD_DECL && POINTER_TYPE_P(TREE_TYPE(*node)) &&
+                        FUNC_OR_METHOD_TYPE_P(TREE_TYPE(TREE_TYPE(*node)));
+  if (!function && !callback) {
+    warning(OPT_Wattributes, "%qE attribute ignored; valid only for functions and function pointer fields", name);
+    *no_add_attrs = true;
+  }
+  return NULL_TREE;
+}
+
 // name, min and max arguments, decl required, type required, function
 // type required, affects type identity, handler, exclusions.
 const attribute_spec kAttributes[] = {
@@ -74,6 +87,7 @@ const attribute_spec kAttributes[] = {
     {"fd_arg_read", 1, 1, false, true, true, false, handle_fd_attribute, nullptr},
     {"fd_arg_write", 1, 1, false, true, true, false, handle_fd_attribute, nullptr},
     {"null_terminated_string_arg", 1, 1, false, true, true, false, handle_string_attribute, nullptr},
+    {"tainted_args", 0, 0, true, false, false, false, handle_tainted_args_attribute, nullptr},
 };
 
 void on_attributes(void *, void *) {

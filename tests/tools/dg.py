@@ -143,6 +143,19 @@ TRUE_TARGETS = {"lp64", "native", "c", "x86_64-*-*", "*-*-*", "*-*-linux*", "x86
                 "sync_char_short", "vect_int", "float16", "fopenmp"}
 
 
+# The GCC major version the tests run with (the runners set it): the
+# effective targets gccN (that version) and gccN+ (it or later) mark the
+# expectations that legitimately differ by version.
+GCC_MAJOR = 12
+
+
+def gcc_major(gcc):
+    """The major version of a gcc driver (`gcc -dumpversion`)."""
+    out = subprocess.run([gcc, "-dumpversion"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         text=True).stdout.strip()
+    return int(out.split(".")[0]) if out.split(".")[0].isdigit() else 0
+
+
 def eval_selector(words):
     """Evaluates a selector's words after 'target'/'xfail': target triplets and
     simple effective targets, with !, && and ||. Unknown names are false."""
@@ -165,6 +178,10 @@ def eval_selector(words):
             return v
         if t in TRUE_TARGETS:
             return True
+        m = re.fullmatch(r"gcc(\d+)(\+?)", t)
+        if m:
+            n = int(m.group(1))
+            return GCC_MAJOR >= n if m.group(2) else GCC_MAJOR == n
         if "-" in t and "*" in t:
             pat = "^" + re.escape(t).replace(r"\*", ".*").replace(r"\?", ".") + "$"
             return re.match(pat, "x86_64-pc-linux-gnu") is not None

@@ -46,6 +46,7 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true", help="show every result and the compiler output")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
+    dg.GCC_MAJOR = dg.gcc_major(args.gcc)
     passed = failed = 0
     for path in args.files:
         results, cmd, stderr = run_file(args, path)

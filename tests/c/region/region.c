@@ -76,10 +76,12 @@ int shift_ok (int x, unsigned n)
   return x << n;
 }
 
-/* ...and literal counts, which GCC's own -Wshift-count-* also see.  */
+/* ...and literal counts, which GCC's own -Wshift-count-* also see.  (From
+   GCC 13 on the front end folds the shift away after its warning: nothing
+   is left for the analysis.)  */
 int shift_literal_overflow_bad (int x)
 {
-  return x << 32; /* { dg-warning "shift by count \\('32'\\) >= precision of type \\('32'\\)" } */
+  return x << 32; /* { dg-warning "shift by count \\('32'\\) >= precision of type \\('32'\\)" "" { target { ! gcc13+ } } } */
   /* { dg-warning "left shift count >= width of type" "GCC's own" { target *-*-* } .-1 } */
 }
 
