@@ -102,6 +102,25 @@ using thread_id = diagnostic_thread_id_t;
 #endif
 #endif
 
+// The coding-standard rule a warning enforces ("POS34-C"), in its
+// metadata (GCC 13 on: printed after the CWE, and in SARIF). Before GCC 13
+// there is nowhere to put it: report.cc writes it into the text of a
+// warning that has no GCC option of its own.
+class Rule {
+public:
+#if PATHWISE_GCC_MAJOR >= 13
+  Rule(metadata &meta, const char *name) : m_rule(name, nullptr) {
+    if (*name)
+      meta.add_rule(m_rule);
+  }
+
+private:
+  metadata::precanned_rule m_rule;
+#else
+  Rule(metadata &, const char *) {}
+#endif
+};
+
 // One event of a path, as GCC's path printer asks for it. Later GCCs ask
 // more: a logical location (GCC 13 on; from GCC 15 the function the event
 // is in is told through it), what the event means (SARIF's kinds;

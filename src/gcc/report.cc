@@ -100,6 +100,7 @@ bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset char
   compat::metadata meta;
   if (f.cwe)
     meta.add_cwe(f.cwe);
+  const compat::Rule rule(meta, own_name ? "" : f.rule.c_str());
   const bool cwe_in_text = own_name && f.cwe && compat::cwe_shown();
   const std::string text = !own_name ? f.message
                            : f.message + (cwe_in_text ? " [CWE-" + std::to_string(f.cwe) + "]" : "") +
