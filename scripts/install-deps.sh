@@ -3,7 +3,7 @@
 # Idempotent: does nothing when everything is there.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
-PACKAGES="gcc g++ gcc-12-plugin-dev cmake ninja-build libgtest-dev python3 nlohmann-json3-dev libcli11-dev libtomlplusplus-dev bear chromium distcc"
+PACKAGES="gcc g++ gcc-12-plugin-dev cmake ninja-build libgtest-dev python3 nlohmann-json3-dev libcli11-dev libtomlplusplus-dev bear chromium distcc patchelf"
 missing=""
 for p in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

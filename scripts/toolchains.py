@@ -84,7 +84,7 @@ def fetch_tree(version):
     home = os.path.join(CACHE, "gcc-%d" % version)
     if os.path.exists(driver(version)):
         return driver(version)
-    corpus.apt_install(["patchelf", "dpkg-dev"])
+    corpus.apt_install(["patchelf"])
     env = private_apt(suite)
     log("apt-get update (private configuration, Debian %s)" % suite)
     subprocess.run(["apt-get", "update", "-qq"], env=env, check=True, stderr=subprocess.DEVNULL)

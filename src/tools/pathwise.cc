@@ -1114,7 +1114,12 @@ int main(int argc, char **argv) {
     std::string dir;
     ~RemoveOnExit() { rmdir_all(dir); }
   } remove_tmp{tmp};
-  g_plugin = plugin_path();
+  std::string no_plugin;
+  g_plugin = plugin_path(no_plugin);
+  if (g_plugin.empty()) {
+    fprintf(stderr, "pathwise: %s\n", no_plugin.c_str());
+    return kUsage;
+  }
   if (g_plugin.find('/') != std::string::npos &&
       g_plugin.substr(g_plugin.find_last_of('/') + 1) != "pathwise.so") {
     char full[PATH_MAX];

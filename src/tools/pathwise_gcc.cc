@@ -104,7 +104,13 @@ int main(int argc, char **argv) {
   std::vector<std::string> cmd;
   cmd.push_back(pathwise::tools::gcc_driver());
   if (analyse) {
-    cmd.push_back("-fplugin=" + pathwise::tools::plugin_path());
+    std::string why;
+    const std::string plugin = pathwise::tools::plugin_path(why);
+    if (plugin.empty()) {
+      fprintf(stderr, "pathwise-gcc: %s\n", why.c_str());
+      return 1;
+    }
+    cmd.push_back("-fplugin=" + plugin);
     if (!only.empty()) {
       const auto &keep = by_checker.at(only);
       for (const std::string &n : all_names)

@@ -153,6 +153,34 @@ def file_names_reach_gcc_untouched(args):
         assert not os.path.exists("pwned") and not os.path.exists(os.path.join(tmp, "pwned")), "a shell ran"
 
 
+@check
+def plugin_matches_the_gcc_it_runs(args):
+    """Without $PATHWISE_PLUGIN the plugin is the one built for the major
+    version of the GCC that runs, else the one in that GCC's plugin
+    directory; with neither, a one-line error naming the version."""
+    with tempfile.TemporaryDirectory() as tmp:
+        plugins = os.path.join(tmp, "plugin")
+        os.makedirs(plugins)
+        log = os.path.join(tmp, "args")
+        fake = os.path.join(tmp, "gcc-99")
+        with open(fake, "w") as f:
+            f.write('#!/bin/sh\ncase "$1" in\n  -dumpversion) echo 99.1.0; exit 0;;\n'
+                    '  -print-file-name=plugin) echo "%s"; exit 0;;\nesac\necho "$@" > "%s"\n' % (plugins, log))
+        os.chmod(fake, 0o755)
+        env = dict(os.environ, PATHWISE_GCC=fake, LC_ALL="C")
+        env.pop("PATHWISE_PLUGIN", None)
+        cmd = [args.wrapper, "-fanalyzer", "-c", "x.c"]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, timeout=60)
+        assert p.returncode == 1 and p.stderr.count("\n") == 1, p.stderr
+        assert "no pathwise plugin for GCC 99 ('%s')" % fake in p.stderr, p.stderr
+        assert not os.path.exists(log), "gcc ran without a plugin"
+        open(os.path.join(plugins, "pathwise.so"), "w").close()
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, timeout=60)
+        assert p.returncode == 0, p.stderr
+        with open(log) as f:
+            assert "-fplugin=%s/pathwise.so" % plugins in f.read().split(), "the GCC's own plugin directory"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--gcc", default="gcc")

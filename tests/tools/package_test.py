@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # Packaging: the Debian package CPack makes from the build holds the
-# plugin where GCC looks for it, both commands and their man page, and
-# depends on GCC 12; `pathwise --help` documents the commands.
+# plugin where GCC looks for it, both commands and their man page, is
+# named for its GCC and depends on it; `pathwise --help` documents the
+# commands.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import argparse
 import glob
@@ -16,6 +17,7 @@ def main():
     ap.add_argument("--build", required=True)
     ap.add_argument("--driver", required=True)
     ap.add_argument("--plugin-dir", required=True)
+    ap.add_argument("--gcc-major", required=True)
     args = ap.parse_args()
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -32,8 +34,9 @@ def main():
                 if want not in files.split():
                     failures.append("the package lacks %s" % want)
             info = subprocess.run(["dpkg-deb", "-I", debs[0]], stdout=subprocess.PIPE, text=True).stdout
-            if "gcc-12" not in info:
-                failures.append("the package does not depend on gcc-12:\n" + info)
+            gcc = "gcc-" + args.gcc_major
+            if "Package: pathwise-" + gcc not in info or "Depends: " + gcc not in info:
+                failures.append("the package is not pathwise-%s, depending on %s:\n%s" % (gcc, gcc, info))
     h = subprocess.run([args.driver, "--help"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if h.returncode != 0 or "check" not in h.stdout or "scan" not in h.stdout:
         failures.append("pathwise --help: %d\n%s" % (h.returncode, h.stdout))
