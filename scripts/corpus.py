@@ -93,12 +93,15 @@ def fetch_gcc_testsuite():
 NEW_GCC = (13, 14, 15)
 
 
-def _private_apt():
-    root = os.path.join(CACHE, "apt")
+def private_apt(suite="unstable", name="apt"):
+    """An apt configuration of its own in the cache (CACHE/name) for one
+    Debian suite: its sources list, an empty status file, its lists and
+    archives. Returns the environment that makes apt use it."""
+    root = os.path.join(CACHE, name)
     for d in ("lists/partial", "cache/archives/partial", "etc"):
         os.makedirs(os.path.join(root, d), exist_ok=True)
     with open(os.path.join(root, "etc", "sources.list"), "w") as f:
-        f.write("deb http://deb.debian.org/debian unstable main\n")
+        f.write("deb http://deb.debian.org/debian %s main\n" % suite)
     status = os.path.join(root, "status")
     if not os.path.exists(status):
         open(status, "w").close()
@@ -109,9 +112,10 @@ def _private_apt():
         f.write('Dir::State::Lists "%s/lists";\n' % root)
         f.write('Dir::State::status "%s";\n' % status)
         f.write('Dir::Cache "%s/cache";\n' % root)
+        f.write('APT::Architecture "amd64";\n')
+        f.write('APT::Architectures { "amd64"; };\n')
         f.write('Acquire::Check-Valid-Until "false";\n')
-    env = dict(os.environ, APT_CONFIG=conf)
-    return env
+    return dict(os.environ, APT_CONFIG=conf)
 
 
 def fetch_new_gcc_tests():
@@ -123,7 +127,7 @@ def fetch_new_gcc_tests():
         with open(listing) as f:
             return dest, [line.strip() for line in f if line.strip()]
     old = set(os.listdir(fetch_gcc_testsuite()))
-    env = _private_apt()
+    env = private_apt()
     work = os.path.join(CACHE, "gcc-new-testsuite.tmp")
     subprocess.run(["rm", "-rf", work], check=True)
     os.makedirs(work)

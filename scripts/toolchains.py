@@ -35,30 +35,6 @@ def log(msg):
     print("toolchains: " + msg, file=sys.stderr)
 
 
-def private_apt(suite):
-    """An apt configuration of its own in the cache for one Debian suite:
-    its sources list, an empty status file, its lists and archives."""
-    root = os.path.join(CACHE, "apt-" + suite)
-    for d in ("lists/partial", "cache/archives/partial", "etc"):
-        os.makedirs(os.path.join(root, d), exist_ok=True)
-    with open(os.path.join(root, "etc", "sources.list"), "w") as f:
-        f.write("deb http://deb.debian.org/debian %s main\n" % suite)
-    status = os.path.join(root, "status")
-    if not os.path.exists(status):
-        open(status, "w").close()
-    conf = os.path.join(root, "apt.conf")
-    with open(conf, "w") as f:
-        f.write('Dir::Etc::SourceList "%s/etc/sources.list";\n' % root)
-        f.write('Dir::Etc::SourceParts "%s/etc/none";\n' % root)
-        f.write('Dir::State::Lists "%s/lists";\n' % root)
-        f.write('Dir::State::status "%s";\n' % status)
-        f.write('Dir::Cache "%s/cache";\n' % root)
-        f.write('APT::Architecture "amd64";\n')
-        f.write('APT::Architectures { "amd64"; };\n')
-        f.write('Acquire::Check-Valid-Until "false";\n')
-    return dict(os.environ, APT_CONFIG=conf)
-
-
 def driver(version):
     if version in SYSTEM:
         return "/usr/bin/gcc-%d" % version
@@ -85,7 +61,7 @@ def fetch_tree(version):
     if os.path.exists(driver(version)):
         return driver(version)
     corpus.apt_install(["patchelf"])
-    env = private_apt(suite)
+    env = corpus.private_apt(suite, "apt-" + suite)
     log("apt-get update (private configuration, Debian %s)" % suite)
     subprocess.run(["apt-get", "update", "-qq"], env=env, check=True, stderr=subprocess.DEVNULL)
     wanted = ["gcc-%d" % version, "g++-%d" % version, "cpp-%d" % version, "gcc-%d-plugin-dev" % version,
