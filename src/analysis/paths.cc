@@ -47,6 +47,11 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   const RawEvent *outcome_before = nullptr;
   for (const auto &[e, tracked] : raw) {
     PathEvent ev{e->loc, e->fn, e->depth, e->text_ref()};
+    ev.meaning = e->kind == RawEvent::Kind::Call     ? EventMeaning::Call
+                 : e->kind == RawEvent::Kind::Entry  ? EventMeaning::Enter
+                 : e->kind == RawEvent::Kind::Return ? EventMeaning::Return
+                 : e->kind == RawEvent::Kind::Branch ? EventMeaning::Branch
+                                                     : EventMeaning::None;
     if (e->kind == RawEvent::Kind::Outcome && !started) {
       outcome_before = e;
       continue;
@@ -213,7 +218,8 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   // A path through calls starts with the analysed function's entry.
   if (crosses)
     f.events.insert(f.events.begin(), {m_module.functions[m_entry].loc, m_entry, 1,
-                                       "entry to " + quote_expr(m_module.function_name(m_module.functions[m_entry]))});
+                                       "entry to " + quote_expr(m_module.function_name(m_module.functions[m_entry])),
+                                       EventMeaning::Enter});
   for (size_t i = 0, n = crosses ? 1 : 0; i < items.size(); ++i) {
     if (!keep[i])
       continue;
@@ -223,6 +229,7 @@ Finding FunctionAnalysis::build(const Pending &p) const {
   }
   const char *final_tmpl = ref ? p.warning->final_text : p.warning->final_text_no_ref;
   f.events.back().text = format_text(final_tmpl, p.expr, ref, p.arg, p.detail, p.detail2);
+  f.events.back().meaning = EventMeaning::Danger;
   if (!p.note.text.empty())
     f.notes.push_back({p.note.loc, p.fn, 1, p.note.text});
   for (const Origin &n : p.more_notes)

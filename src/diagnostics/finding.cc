@@ -7,6 +7,18 @@
 
 namespace pathwise {
 
+const char *sarif_kind(EventMeaning m) {
+  switch (m) {
+  case EventMeaning::Call: return "call";
+  case EventMeaning::Enter: return "enter";
+  case EventMeaning::Return: return "return";
+  case EventMeaning::Branch: return "branch";
+  case EventMeaning::Danger: return "danger";
+  case EventMeaning::None: break;
+  }
+  return "";
+}
+
 void deduplicate(std::vector<Finding> &findings) {
   std::map<std::tuple<std::string, uint32_t, uint32_t, uint32_t, uintptr_t, std::string, bool>, size_t> best;
   std::vector<bool> keep(findings.size(), false);

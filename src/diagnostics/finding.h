@@ -16,12 +16,22 @@
 
 namespace pathwise {
 
+// What a path's event is, as SARIF's threadFlowLocation kinds (and GCC 13+)
+// name it: a call, the entry to a function, a return from one, a branch
+// taken, or the problem itself (danger). None: a change of state, told in
+// words.
+enum class EventMeaning : uint8_t { None, Call, Enter, Return, Branch, Danger };
+
+// SARIF's name of a meaning ("call", ...; "" for None).
+const char *sarif_kind(EventMeaning m);
+
 // One numbered step of a path. Example: {loc 5:3, "first %<free%> here"}.
 struct PathEvent {
   ir::Loc loc;
   uint32_t function = 0; // index into Module::functions
   int depth = 1;         // stack depth, 1 = the analysed function
   std::string text;
+  EventMeaning meaning = EventMeaning::None;
 };
 
 // One problem. Example: warning "double-free", cwe 415,

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bversion.h"
+#include "diagnostics/finding.h"
 #if BUILDING_GCC_MAJOR >= 15
 #include "tree-logical-location.h"
 #endif
@@ -130,8 +131,8 @@ private:
 // names the function through the path's logical-location manager.
 class Event final : public event_base {
 public:
-  Event(location_t loc, tree fndecl, int depth, std::string text)
-      : m_loc(loc), m_fndecl(fndecl), m_depth(depth), m_text(std::move(text))
+  Event(location_t loc, tree fndecl, int depth, std::string text, EventMeaning meaning)
+      : m_loc(loc), m_fndecl(fndecl), m_depth(depth), m_text(std::move(text)), m_meaning(meaning)
 #if PATHWISE_GCC_MAJOR == 15
         ,
         m_logical(fndecl)
@@ -165,8 +166,30 @@ public:
 #if PATHWISE_GCC_MAJOR >= 13 && PATHWISE_GCC_MAJOR < 15
   const logical_location *get_logical_location() const final override { return nullptr; }
 #endif
-#if PATHWISE_GCC_MAJOR >= 13
-  meaning get_meaning() const final override { return meaning(); }
+#if PATHWISE_GCC_MAJOR >= 16
+  meaning get_meaning() const final override {
+    switch (m_meaning) {
+    case EventMeaning::Call: return meaning(verb::call, noun::function);
+    case EventMeaning::Enter: return meaning(verb::enter, noun::function);
+    case EventMeaning::Return: return meaning(verb::return_, noun::function);
+    case EventMeaning::Branch: return meaning(verb::branch);
+    case EventMeaning::Danger: return meaning(verb::danger);
+    case EventMeaning::None: break;
+    }
+    return meaning();
+  }
+#elif PATHWISE_GCC_MAJOR >= 13
+  meaning get_meaning() const final override {
+    switch (m_meaning) {
+    case EventMeaning::Call: return meaning(VERB_call, NOUN_function);
+    case EventMeaning::Enter: return meaning(VERB_enter, NOUN_function);
+    case EventMeaning::Return: return meaning(VERB_return, NOUN_function);
+    case EventMeaning::Branch: return meaning(VERB_branch, PROPERTY_unknown);
+    case EventMeaning::Danger: return meaning(VERB_danger, NOUN_unknown);
+    case EventMeaning::None: break;
+    }
+    return meaning();
+  }
 #endif
 #if PATHWISE_GCC_MAJOR >= 14
   thread_id get_thread_id() const final override { return 0; }
@@ -177,6 +200,7 @@ private:
   tree m_fndecl;
   int m_depth;
   std::string m_text; // GCC markup: %< %> %%
+  EventMeaning m_meaning;
 #if PATHWISE_GCC_MAJOR == 15
   tree_logical_location m_logical;
 #endif

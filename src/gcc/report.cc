@@ -86,7 +86,8 @@ bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset char
   compat::Path path;
   for (const PathEvent &e : f.events) {
     const ir::Function &efn = m.functions.at(e.function);
-    path.add(std::make_unique<compat::Event>(user_loc(e.loc.handle), reinterpret_cast<tree>(efn.handle), e.depth, e.text));
+    path.add(std::make_unique<compat::Event>(user_loc(e.loc.handle), reinterpret_cast<tree>(efn.handle), e.depth, e.text,
+                                             e.meaning));
   }
   rich_location richloc(line_table, at);
   if (!f.events.empty())

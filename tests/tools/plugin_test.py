@@ -207,6 +207,29 @@ def json_output_has_path_cwe_and_option(args):
 
 
 @check
+def path_events_carry_their_kinds(args):
+    """Events say what they are (SARIF threadFlowLocation kinds): branches,
+    calls, entries, returns and the problem itself (danger); in pathwise's
+    own SARIF on every GCC, and in GCC's SARIF from GCC 13."""
+    def kinds(locations):
+        return [(loc.get("kinds"), loc["location"]["message"]["text"]) for loc in locations]
+
+    rc, err = gcc(args, "-fplugin=" + args.plugin, "-fplugin-arg-pathwise-sarif=-", "-c", "-o", "/dev/null",
+                  example(args))
+    assert rc == 0, err
+    log = json.loads(err[err.index("pathwise: SARIF log follows\n") + 28:err.index("pathwise: end of SARIF log")])
+    own = kinds(log["runs"][0]["results"][0]["codeFlows"][0]["threadFlows"][0]["locations"])
+    assert own[-1][0] == ["danger"] and own[0][0] is None, own
+    assert any(k == ["branch"] and t.startswith("following") for k, t in own), own
+    if gcc_major(args) >= 13:
+        rc, err = gcc(args, "-fplugin=" + args.plugin, "-fdiagnostics-format=sarif-stderr", "-c", "-o", "/dev/null",
+                      example(args))
+        assert rc == 0, err
+        theirs = kinds(json.loads(err)["runs"][0]["results"][0]["codeFlows"][0]["threadFlows"][0]["locations"])
+        assert [k for k, _ in theirs] == [k for k, _ in own], (theirs, own)
+
+
+@check
 def warnings_without_a_gcc_option_show_their_name(args):
     """A warning no GCC has an option for still shows its name and CWE, in
     text and in GCC's machine-readable output; one GCC has an option for
