@@ -486,7 +486,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     auto d = m_deallocators.find(sym.name);
     if (d != m_deallocators.end() && d->second >= 1)
       call.declared_dealloc_arg = static_cast<int>(d->second) - 1;
-    if (sym.nonnull_all || !sym.nonnull.empty()) {
+    if (sym.nonnull_all || !sym.nonnull.empty() || !sym.nonnull_if_nonzero.empty()) {
       call.nonnull.assign(call.args.size(), false);
       for (size_t k = 0; k < call.args.size(); ++k) {
         const Operand &o = in.operands[k + 1];
@@ -495,6 +495,18 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
         call.nonnull[k] = is_ptr &&
                           (sym.nonnull_all || std::find(sym.nonnull.begin(), sym.nonnull.end(),
                                                         static_cast<uint32_t>(k + 1)) != sym.nonnull.end());
+      }
+      // (Non-null unless a size is 0: when the path knows every size is not.)
+      const SvalId zero = m_svals.get(SK::Const, 0);
+      for (const std::vector<uint32_t> &rule : sym.nonnull_if_nonzero) {
+        const size_t k = rule[0] - 1;
+        if (rule[0] == 0 || k >= call.args.size() || !is_pointer_operand(in.operands[k + 1]))
+          continue;
+        bool sized = true;
+        for (size_t r = 1; r < rule.size(); ++r)
+          sized = sized && rule[r] >= 1 && rule[r] <= call.args.size() &&
+                  compare(s, call.args[rule[r] - 1], OpName::Ne, zero) == Tri::True;
+        call.nonnull[k] = call.nonnull[k] || sized;
       }
     }
   }

@@ -1,7 +1,8 @@
 // Attributes newer GCCs know, for the GCC the plugin is loaded into when it
 // does not know them. Each but tainted_args takes one argument, the 1-based
 // position of a parameter: a file descriptor (fd_arg...) or a pointer to a
-// string (null_terminated_string_arg). A wrong position is warned about as
+// string (null_terminated_string_arg); nonnull_if_nonzero takes a
+// pointer's position and one or two sizes'. A wrong position is warned about as
 // GCC warns about its own attributes (-Wattributes) and the attribute
 // dropped. tainted_args (GCC 12 on) marks a function, or a field holding a
 // function's address, whose arguments an attacker chooses.
@@ -69,6 +70,15 @@ tree handle_string_attribute(tree *node, tree name, tree args, int, bool *no_add
   return NULL_TREE;
 }
 
+// nonnull_if_nonzero (P, N[, M]) (GCC 15 on): P a pointer's position, N
+// and M sizes'.
+tree handle_nonnull_if_nonzero_attribute(tree *node, tree name, tree args, int, bool *no_add_attrs) {
+  check_position(node, name, args, no_add_attrs, ParamKind::Pointer);
+  for (tree size = args ? TREE_CHAIN(args) : NULL_TREE; size && !*no_add_attrs; size = TREE_CHAIN(size))
+    check_position(node, name, size, no_add_attrs, ParamKind::Integer);
+  return NULL_TREE;
+}
+
 tree handle_tainted_args_attribute(tree *node, tree name, tree, int, bool *no_add_attrs) {
   const bool function = TREE_CODE(*node) == FUNCTION_DECL;
   const bool callback = TREE_CODE(*node) == FIELD_DECL && POINTER_TYPE_P(TREE_TYPE(*node)) &&
@@ -87,6 +97,7 @@ const attribute_spec kAttributes[] = {
     {"fd_arg_read", 1, 1, false, true, true, false, handle_fd_attribute, nullptr},
     {"fd_arg_write", 1, 1, false, true, true, false, handle_fd_attribute, nullptr},
     {"null_terminated_string_arg", 1, 1, false, true, true, false, handle_string_attribute, nullptr},
+    {"nonnull_if_nonzero", 2, 3, false, true, true, false, handle_nonnull_if_nonzero_attribute, nullptr},
     {"tainted_args", 0, 0, true, false, false, false, handle_tainted_args_attribute, nullptr},
 };
 

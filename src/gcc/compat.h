@@ -13,7 +13,7 @@
 
 #include "bversion.h"
 #include "diagnostics/finding.h"
-#if BUILDING_GCC_MAJOR >= 15
+#if BUILDING_GCC_MAJOR >= 13 && BUILDING_GCC_MAJOR <= 15
 #include "tree-logical-location.h"
 #endif
 
@@ -123,17 +123,17 @@ private:
 };
 
 // One event of a path, as GCC's path printer asks for it. Later GCCs ask
-// more: a logical location (GCC 13 on; from GCC 15 the function the event
-// is in is told through it), what the event means (SARIF's kinds;
-// pathwise's events say it in words), its thread (GCC 14 on: there is
-// one), whether to draw a line to the next (GCC 15), and the description
-// printed into GCC's pretty-printer (GCC 15) rather than returned; GCC 16
-// names the function through the path's logical-location manager.
+// more: a logical location (GCC 13 on, naming the event's function in
+// SARIF; from GCC 15 the path printer's only way to know it), what the
+// event means (SARIF's kinds), its thread (GCC 14 on: there is one),
+// whether to draw a line to the next (GCC 15), and the description printed
+// into GCC's pretty-printer (GCC 15) rather than returned; GCC 16 names the
+// function through the path's logical-location manager.
 class Event final : public event_base {
 public:
   Event(location_t loc, tree fndecl, int depth, std::string text, EventMeaning meaning)
       : m_loc(loc), m_fndecl(fndecl), m_depth(depth), m_text(std::move(text)), m_meaning(meaning)
-#if PATHWISE_GCC_MAJOR == 15
+#if PATHWISE_GCC_MAJOR >= 13 && PATHWISE_GCC_MAJOR <= 15
         ,
         m_logical(fndecl)
 #endif
@@ -164,7 +164,8 @@ public:
   }
 #endif
 #if PATHWISE_GCC_MAJOR >= 13 && PATHWISE_GCC_MAJOR < 15
-  const logical_location *get_logical_location() const final override { return nullptr; }
+  // (SARIF names each event's function with it.)
+  const logical_location *get_logical_location() const final override { return m_fndecl ? &m_logical : nullptr; }
 #endif
 #if PATHWISE_GCC_MAJOR >= 16
   meaning get_meaning() const final override {
@@ -201,7 +202,7 @@ private:
   int m_depth;
   std::string m_text; // GCC markup: %< %> %%
   EventMeaning m_meaning;
-#if PATHWISE_GCC_MAJOR == 15
+#if PATHWISE_GCC_MAJOR >= 13 && PATHWISE_GCC_MAJOR <= 15
   tree_logical_location m_logical;
 #endif
 };

@@ -248,6 +248,16 @@ private:
             if (TREE_VALUE(arg) && TREE_CODE(TREE_VALUE(arg)) == INTEGER_CST && tree_fits_uhwi_p(TREE_VALUE(arg)))
               sym.nonnull.push_back(static_cast<uint32_t>(tree_to_uhwi(TREE_VALUE(arg))));
         }
+        // GCC 15 on: nonnull_if_nonzero (P, N[, M]) (memcpy's, strncpy's).
+        for (tree a = lookup_attribute("nonnull_if_nonzero", attrs); a;
+             a = lookup_attribute("nonnull_if_nonzero", TREE_CHAIN(a))) {
+          std::vector<uint32_t> rule;
+          for (tree arg = TREE_VALUE(a); arg; arg = TREE_CHAIN(arg))
+            if (TREE_VALUE(arg) && TREE_CODE(TREE_VALUE(arg)) == INTEGER_CST && tree_fits_uhwi_p(TREE_VALUE(arg)))
+              rule.push_back(static_cast<uint32_t>(tree_to_uhwi(TREE_VALUE(arg))));
+          if (rule.size() >= 2)
+            sym.nonnull_if_nonzero.push_back(std::move(rule));
+        }
       }
     } else {
       sym.type = decl_type(decl);

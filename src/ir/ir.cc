@@ -581,6 +581,8 @@ std::string print_module(const Module &m) {
         out << " format(" << (sym.format == Symbol::Format::Printf ? "printf" : "scanf") << "," << sym.format_arg
             << "," << sym.format_first << ")";
       out << (sym.nonnull_all ? " nonnull(*)" : number_list("nonnull", sym.nonnull));
+      for (const std::vector<uint32_t> &rule : sym.nonnull_if_nonzero)
+        out << number_list("nonnull_if_nonzero", rule);
       out << "\n";
     }
   }

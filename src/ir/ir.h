@@ -243,6 +243,10 @@ struct Symbol {
   // nonnull_all: every pointer argument.
   std::vector<uint32_t> nonnull;
   bool nonnull_all = false;
+  // Function: __attribute__((nonnull_if_nonzero (P, N[, M]))) (GCC 15 on,
+  // memcpy's): argument P must not be NULL unless argument N (or N * M) is
+  // 0. Each rule {P, N[, M]}, 1-based.
+  std::vector<std::vector<uint32_t>> nonnull_if_nonzero;
   // Function: __attribute__((malloc)) (returns fresh memory), and the
   // deallocators __attribute__((malloc (D))) names for what it returns.
   bool is_malloc = false;

@@ -100,6 +100,13 @@ public:
               expect(')');
             }
             continue;
+          } else if (w == "nonnull_if_nonzero") {
+            word();
+            expect('(');
+            m_module.symbols[s].nonnull_if_nonzero.emplace_back();
+            numbers(m_module.symbols[s].nonnull_if_nonzero.back());
+            expect(')');
+            continue;
           } else if (w == "nonnull") {
             word();
             expect('(');

@@ -251,6 +251,17 @@ TEST(IrText, CheckerAttributesRoundTrip) {
   EXPECT_EQ(print_module(m), text);
 }
 
+// GCC 15's nonnull_if_nonzero rules, one or two sizes each.
+TEST(IrText, NonnullIfNonzeroRoundTrips) {
+  const std::string text = "declare @fill nonnull_if_nonzero(1,3) nonnull_if_nonzero(2,4,5)\n";
+  Module m = parse_module(text);
+  const Symbol &fill = m.symbols[static_cast<size_t>(m.find_symbol("fill"))];
+  ASSERT_EQ(fill.nonnull_if_nonzero.size(), 2u);
+  EXPECT_EQ(fill.nonnull_if_nonzero[0], (std::vector<uint32_t>{1, 3}));
+  EXPECT_EQ(fill.nonnull_if_nonzero[1], (std::vector<uint32_t>{2, 4, 5}));
+  EXPECT_EQ(print_module(m), text);
+}
+
 // A field read through an undefined pointer (what GCC leaves of
 // "__real__ *p" for a p never set): the operand keyword ends before the
 // field, so the dump of any lowered unit parses back.
