@@ -497,16 +497,15 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
                                                         static_cast<uint32_t>(k + 1)) != sym.nonnull.end());
       }
       // (Non-null unless a size is 0: when the path knows every size is not.)
-      const SvalId zero = m_svals.get(SK::Const, 0);
       for (const std::vector<uint32_t> &rule : sym.nonnull_if_nonzero) {
-        const size_t k = rule[0] - 1;
-        if (rule[0] == 0 || k >= call.args.size() || !is_pointer_operand(in.operands[k + 1]))
+        if (rule[0] < 1 || rule[0] > call.args.size() || !is_pointer_operand(in.operands[rule[0]]))
           continue;
+        const SvalId zero = m_svals.get(SK::Const, 0);
         bool sized = true;
         for (size_t r = 1; r < rule.size(); ++r)
           sized = sized && rule[r] >= 1 && rule[r] <= call.args.size() &&
                   compare(s, call.args[rule[r] - 1], OpName::Ne, zero) == Tri::True;
-        call.nonnull[k] = call.nonnull[k] || sized;
+        call.nonnull[rule[0] - 1] = call.nonnull[rule[0] - 1] || sized;
       }
     }
   }

@@ -6,12 +6,12 @@
 #include <cstring>
 #include <initializer_list>
 
+#include "ir/ir.h"
+
 namespace pathwise::libc {
 
 bool named(std::string_view f, std::initializer_list<std::string_view> names) {
-  constexpr std::string_view kBuiltin = "__builtin_";
-  if (f.substr(0, kBuiltin.size()) == kBuiltin)
-    f.remove_prefix(kBuiltin.size());
+  f = ir::without_builtin(f);
   for (std::string_view n : names)
     if (f == n)
       return true;

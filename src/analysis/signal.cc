@@ -119,11 +119,9 @@ std::vector<Registration> registrations(const Module &m) {
 bool is_async_signal_safe(std::string_view name) {
   if (name.rfind("__analyzer_", 0) == 0)
     return true; // introspection
-  if (name.rfind("__builtin_", 0) == 0)
-    name.remove_prefix(10);
-  else if (name.rfind("__atomic_", 0) == 0 || name.rfind("__sync_", 0) == 0)
+  if (name.rfind("__atomic_", 0) == 0 || name.rfind("__sync_", 0) == 0)
     return true;
-  return safe_functions().count(name) > 0;
+  return safe_functions().count(without_builtin(name)) > 0;
 }
 
 std::vector<Finding> signal_findings(const Module &m) {
@@ -163,9 +161,7 @@ std::vector<Finding> signal_findings(const Module &m) {
           }
           // A function of the program's own whose body is elsewhere is not
           // judged (under -flto its body is followed); the C library's are.
-          std::string name = Module::source_name(cs.name);
-          if (name.rfind("__builtin_", 0) == 0)
-            name.erase(0, 10); // (GCC's fold of a call: fprintf (f, "bye\n") calls fwrite)
+          const std::string name(without_builtin(Module::source_name(cs.name)));
           if (!cs.is_library || is_async_signal_safe(name) || !in.loc.known() ||
               !reported.insert({f, in.loc.line * 4096u + in.loc.col}).second)
             continue;

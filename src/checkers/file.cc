@@ -122,10 +122,8 @@ public:
     if (uses)
       for (size_t k = 0; k < call.args.size(); ++k)
         if (ctx.state(call.args[k]) == Closed) {
-          std::string_view name = call.callee; // as the source spells it
-          if (name.substr(0, 10) == "__builtin_")
-            name.remove_prefix(10);
-          ctx.report(kUseAfterClose, call.args[k], call.arg_text(k), nullptr, 0, nullptr, std::string(name));
+          ctx.report(kUseAfterClose, call.args[k], call.arg_text(k), nullptr, 0, nullptr,
+                     std::string(ir::without_builtin(call.callee)));
           ctx.set_state(call.args[k], Stop, call.arg_text(k));
         }
     return uses;

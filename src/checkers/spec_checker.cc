@@ -94,9 +94,7 @@ public:
       return false;
     bool modelled = false;
     std::vector<bool> warned(call.args.size(), false);
-    std::string_view bare = call.callee; // as the source spells it
-    if (bare.substr(0, 10) == "__builtin_")
-      bare.remove_prefix(10);
+    const std::string_view bare = ir::without_builtin(call.callee); // as the source spells it
     for (const Compiled &c : m_compiled) {
       if (!c.spec->call.empty() && !c.unnamed && c.spec->call.matches(call.callee))
         for (size_t k = 0; k < call.args.size(); ++k) {

@@ -7,16 +7,16 @@
 
 namespace pathwise {
 
-const char *sarif_kind(EventMeaning m) {
+std::vector<const char *> sarif_kinds(EventMeaning m) {
   switch (m) {
-  case EventMeaning::Call: return "call";
-  case EventMeaning::Enter: return "enter";
-  case EventMeaning::Return: return "return";
-  case EventMeaning::Branch: return "branch";
-  case EventMeaning::Danger: return "danger";
+  case EventMeaning::Call: return {"call", "function"};
+  case EventMeaning::Enter: return {"enter", "function"};
+  case EventMeaning::Return: return {"return", "function"};
+  case EventMeaning::Branch: return {"branch"};
+  case EventMeaning::Danger: return {"danger"};
   case EventMeaning::None: break;
   }
-  return "";
+  return {};
 }
 
 void deduplicate(std::vector<Finding> &findings) {

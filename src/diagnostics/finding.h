@@ -22,8 +22,10 @@ namespace pathwise {
 // words.
 enum class EventMeaning : uint8_t { None, Call, Enter, Return, Branch, Danger };
 
-// SARIF's name of a meaning ("call", ...; "" for None).
-const char *sarif_kind(EventMeaning m);
+// SARIF's kinds of a meaning, as GCC writes them: the verb, and
+// "function" for calls, entries and returns (["call", "function"]); none
+// for None.
+std::vector<const char *> sarif_kinds(EventMeaning m);
 
 // One numbered step of a path. Example: {loc 5:3, "first %<free%> here"}.
 struct PathEvent {

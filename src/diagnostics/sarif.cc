@@ -168,12 +168,8 @@ std::string to_sarif(const ir::Module &m, const std::vector<Finding> &findings, 
         steps.push_back({{"location", loc},
                          {"nestingLevel", e.depth > 0 ? e.depth - 1 : 0},
                          {"executionOrder", k + 1}});
-        // (As GCC writes them: a verb, and "function" for calls, entries
-        // and returns.)
-        if (e.meaning == EventMeaning::Call || e.meaning == EventMeaning::Enter || e.meaning == EventMeaning::Return)
-          steps.back()["kinds"] = json::array({sarif_kind(e.meaning), "function"});
-        else if (e.meaning != EventMeaning::None)
-          steps.back()["kinds"] = json::array({sarif_kind(e.meaning)});
+        if (e.meaning != EventMeaning::None)
+          steps.back()["kinds"] = sarif_kinds(e.meaning);
       }
       result["codeFlows"] = json::array({{{"threadFlows", json::array({{{"locations", steps}}})}}});
     }

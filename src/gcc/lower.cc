@@ -248,16 +248,6 @@ private:
             if (TREE_VALUE(arg) && TREE_CODE(TREE_VALUE(arg)) == INTEGER_CST && tree_fits_uhwi_p(TREE_VALUE(arg)))
               sym.nonnull.push_back(static_cast<uint32_t>(tree_to_uhwi(TREE_VALUE(arg))));
         }
-        // GCC 15 on: nonnull_if_nonzero (P, N[, M]) (memcpy's, strncpy's).
-        for (tree a = lookup_attribute("nonnull_if_nonzero", attrs); a;
-             a = lookup_attribute("nonnull_if_nonzero", TREE_CHAIN(a))) {
-          std::vector<uint32_t> rule;
-          for (tree arg = TREE_VALUE(a); arg; arg = TREE_CHAIN(arg))
-            if (TREE_VALUE(arg) && TREE_CODE(TREE_VALUE(arg)) == INTEGER_CST && tree_fits_uhwi_p(TREE_VALUE(arg)))
-              rule.push_back(static_cast<uint32_t>(tree_to_uhwi(TREE_VALUE(arg))));
-          if (rule.size() >= 2)
-            sym.nonnull_if_nonzero.push_back(std::move(rule));
-        }
       }
     } else {
       sym.type = decl_type(decl);
@@ -394,7 +384,7 @@ private:
                : 0;
   }
 
-  // returns_nonnull, alloc_size, format and access.
+  // returns_nonnull, alloc_size, nonnull_if_nonzero, format and access.
   static void read_type_attributes(tree decl, Symbol &sym) {
     sym.returns_nonnull = function_attribute(decl, "returns_nonnull") != NULL_TREE;
     // C++: a new that may throw never returns NULL.
@@ -420,6 +410,17 @@ private:
       for (tree arg = TREE_VALUE(a); arg; arg = TREE_CHAIN(arg))
         if (uint32_t n = small_constant(TREE_VALUE(arg)))
           sym.alloc_size.push_back(n);
+    // nonnull_if_nonzero (P, N[, M]) (GCC 15 on: memcpy's, strncpy's), on
+    // the type as nonnull is.
+    for (tree a = lookup_attribute("nonnull_if_nonzero", TYPE_ATTRIBUTES(TREE_TYPE(decl))); a;
+         a = lookup_attribute("nonnull_if_nonzero", TREE_CHAIN(a))) {
+      std::vector<uint32_t> rule;
+      for (tree arg = TREE_VALUE(a); arg; arg = TREE_CHAIN(arg))
+        if (uint32_t n = small_constant(TREE_VALUE(arg)))
+          rule.push_back(n);
+      if (rule.size() >= 2)
+        sym.nonnull_if_nonzero.push_back(std::move(rule));
+    }
     if (tree a = function_attribute(decl, "format")) {
       tree args = TREE_VALUE(a);
       if (args && TREE_CODE(TREE_VALUE(args)) == IDENTIFIER_NODE && TREE_CHAIN(args) &&

@@ -60,7 +60,7 @@ bool diagrams_wanted(DiagramChoice choice, Charset &charset) {
 // The function the finding is in is the user's, and the place is in its
 // file.
 bool system_macro_in_user_code(location_t at, tree fndecl) {
-  if (!fndecl || DECL_P(fndecl) == 0)
+  if (!fndecl || !DECL_P(fndecl))
     return false;
   const location_t fn_at = DECL_SOURCE_LOCATION(fndecl);
   if (fn_at == UNKNOWN_LOCATION || in_system_header_at(fn_at) || linemap_location_from_macro_expansion_p(line_table, at))
@@ -80,8 +80,9 @@ bool emit_finding(const ir::Module &m, const Finding &f, bool draw, Charset char
   const location_t at = user_loc(f.loc.handle);
   const ir::Function &fn = m.functions.at(f.function);
   tree fndecl = reinterpret_cast<tree>(fn.handle);
-  const bool macro_in_user_code = in_system_header_at(at) && system_macro_in_user_code(at, fndecl);
-  if (!f.is_note && in_system_header_at(at) && !compat::system_header_warnings() && !macro_in_user_code)
+  const bool in_system_header = in_system_header_at(at);
+  const bool macro_in_user_code = in_system_header && system_macro_in_user_code(at, fndecl);
+  if (!f.is_note && in_system_header && !compat::system_header_warnings() && !macro_in_user_code)
     return false;
   compat::Path path;
   for (const PathEvent &e : f.events) {

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pathwise::ir {
@@ -328,6 +329,13 @@ struct Module {
   // apart entities of one name (see Symbol::name).
   static std::string source_name(const std::string &name);
 };
+
+// A C library function's name as the source spells it where GCC called
+// its built-in ("__builtin_fwrite" for fprintf (f, "bye\n")): "fwrite".
+inline std::string_view without_builtin(std::string_view name) {
+  constexpr std::string_view kBuiltin = "__builtin_";
+  return name.substr(0, kBuiltin.size()) == kBuiltin ? name.substr(kBuiltin.size()) : name;
+}
 
 // Readable expression text, as GCC's analyzer prints it: "p", "*q",
 // "*b.data", "buf[i]". Empty when there is nothing a person would recognise.

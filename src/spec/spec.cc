@@ -17,9 +17,7 @@
 namespace pathwise::spec {
 
 bool FunctionSet::matches(std::string_view callee) const {
-  std::string_view bare = callee;
-  if (bare.substr(0, 10) == "__builtin_")
-    bare.remove_prefix(10);
+  const std::string_view bare = ir::without_builtin(callee);
   for (const std::string &n : names)
     if (n == callee || n == bare)
       return true;

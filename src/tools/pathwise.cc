@@ -864,17 +864,6 @@ bool one_of_launchers(const std::string &name) {
   return name == "ccache" || name == "distcc" || name == "icecc" || name == "sccache" || name == "buildcache";
 }
 
-// Whether a program is found in $PATH.
-bool on_path(const std::string &name) {
-  const char *path = getenv("PATH");
-  std::stringstream dirs(path ? path : "");
-  std::string dir;
-  while (std::getline(dirs, dir, ':'))
-    if (!dir.empty() && access((dir + "/" + name).c_str(), X_OK) == 0)
-      return true;
-  return false;
-}
-
 // Units the build compiled through distcc are analysed through it when
 // this machine has distcc and a pathwise-gcc beside this program (put
 // first in $PATH: distcc runs it here to preprocess, and sends its bare
@@ -888,7 +877,7 @@ bool use_distcc(std::vector<Job> &jobs) {
   const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
   std::string dir = n > 0 ? std::string(self, static_cast<size_t>(n)) : "";
   dir = dir.substr(0, dir.find_last_of('/') + 1);
-  const bool ready = on_path("distcc") && !dir.empty() && access((dir + "pathwise-gcc").c_str(), X_OK) == 0;
+  const bool ready = runnable("distcc") && !dir.empty() && access((dir + "pathwise-gcc").c_str(), X_OK) == 0;
   if (ready) {
     const char *path = getenv("PATH");
     setenv("PATH", (dir + ":" + (path ? path : "")).c_str(), 1);
