@@ -91,12 +91,14 @@ int main(int argc, char **argv) {
     } else if (starts_with(a, "-Wno-analyzer-") || starts_with(a, "-Wanalyzer-")) {
       const bool off = starts_with(a, "-Wno-");
       const std::string name = a.substr(off ? 14 : 11);
+      const bool ours = std::find(all_names.begin(), all_names.end(), name) != all_names.end();
       if (name == "too-complex")
         (off ? disable : enable).insert(name);
-      else if (!gcc_knows(name))
+      else if (ours && !gcc_knows(name))
         (off ? disable : enable).insert(name), (off ? enable : disable).erase(name);
-      if (gcc_knows(name))
-        out.push_back(a); // gcc's option: it silences the warning itself
+      if (gcc_knows(name) || !ours)
+        out.push_back(a); // gcc's option (it silences the warning itself), or
+                          // a name nobody knows: gcc says what it says of it
     } else {
       out.push_back(a);
     }

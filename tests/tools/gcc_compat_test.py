@@ -103,6 +103,21 @@ def wno_options_silence_gcc_known_and_pathwise_only_warnings(args):
 
 
 @check
+def unknown_analyzer_options_behave_as_with_gcc(args):
+    # GCC ignores an unknown -Wno-... unless it has something else to say;
+    # an unknown -W... is an error. pathwise-gcc must do the same.
+    with Source() as src:
+        rc, err = compile_(args, src, "-fanalyzer", "-Wno-analyzer-bogus")
+        assert rc == 0 and "pathwise" not in err, err
+        assert any("double-'free'" in l for l in warnings(err)), err
+        assert "unrecognized command-line option '-Wno-analyzer-bogus'" in err.replace("\u2018", "'").replace(
+            "\u2019", "'"), err
+        rc, err = compile_(args, src, "-fanalyzer", "-Wanalyzer-bogus")
+        g_rc, g_err = run([args.gcc, "-Wanalyzer-bogus", "-c", "-o", os.devnull, src])
+        assert rc == g_rc != 0 and "-Wanalyzer-bogus" in err, (err, g_err)
+
+
+@check
 def checker_option_keeps_one_checker(args):
     with Source() as src:
         rc, err = compile_(args, src, "-fanalyzer", "-fanalyzer-checker=taint")

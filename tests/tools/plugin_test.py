@@ -121,6 +121,54 @@ def object_code_is_unchanged(args):
             assert filecmp.cmp(a, b, shallow=False), "object code differs at " + level
 
 
+def sections(obj):
+    """An object's sections: name -> contents (objdump's hex dump)."""
+    out = subprocess.run(["objdump", "-s", obj], stdout=subprocess.PIPE, text=True, check=True).stdout
+    result, name = {}, None
+    for line in out.splitlines():
+        if line.startswith("Contents of section "):
+            name = line[len("Contents of section "):].rstrip(":")
+            result[name] = []
+        elif name and line.startswith(" "):
+            result[name].append(line[:42])  # address and bytes, not the ASCII column
+    return result
+
+
+def machine_code(obj):
+    """Disassembly with relocations, without the header naming the file."""
+    out = subprocess.run(["objdump", "-d", "-r", obj], stdout=subprocess.PIPE, text=True, check=True).stdout
+    return out.split("\n", 3)[3]
+
+
+@check
+def object_code_is_unchanged_with_debug_info_and_lto(args):
+    """With -g, GCC records its command line (-fplugin=... among it) in the
+    debug info's producer string, and with -flto the options in the
+    bytecode: those bytes differ, nothing else. -gno-record-gcc-switches
+    gives byte-identical objects with -g."""
+    with tempfile.TemporaryDirectory() as tmp:
+        a, b = os.path.join(tmp, "a.o"), os.path.join(tmp, "b.o")
+        for level in ("-O0", "-O2"):
+            plugin = "-fplugin=" + args.plugin
+            assert gcc(args, level, "-g", "-gno-record-gcc-switches", "-c", "-o", a, example(args))[0] == 0
+            assert gcc(args, level, "-g", "-gno-record-gcc-switches", plugin, "-c", "-o", b, example(args))[0] == 0
+            assert filecmp.cmp(a, b, shallow=False), "-g -gno-record-gcc-switches object differs at " + level
+            assert gcc(args, level, "-g", "-c", "-o", a, example(args))[0] == 0
+            assert gcc(args, level, "-g", plugin, "-c", "-o", b, example(args))[0] == 0
+            assert machine_code(a) == machine_code(b), "-g machine code differs at " + level
+            sa, sb = sections(a), sections(b)
+            assert sa.keys() == sb.keys(), (sorted(sa), sorted(sb))
+            assert all(sa[n] == sb[n] for n in sa if not n.startswith(".debug")), "-g: a section differs"
+            # -flto: the bytecode's sections are named by the random seed.
+            lto = ["-flto", "-frandom-seed=1"]
+            assert gcc(args, level, *lto, "-c", "-o", a, example(args))[0] == 0
+            assert gcc(args, level, *lto, plugin, "-c", "-o", b, example(args))[0] == 0
+            sa, sb = sections(a), sections(b)
+            assert sa.keys() == sb.keys(), (sorted(sa), sorted(sb))
+            differ = sorted(n for n in sa if sa[n] != sb[n])
+            assert differ == [".gnu.lto_.opts"], "-flto: sections differ: %s" % differ
+
+
 LTO_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lto")
 
 
