@@ -1589,6 +1589,7 @@ private:
   static constexpr size_t kSmallCallee = 8; // blocks
   std::map<uint32_t, bool> m_callable;
   size_t m_callee_nodes = 0;     // nodes with a call stack
+  size_t m_graph_bytes = 0;      // the nodes' estimated size (EngineOptions::max_graph_bytes)
   std::set<uint32_t> m_not_entered; // functions found too costly to step into
   void process(int32_t node);
   void run_block(int32_t node_id, State s, std::vector<RawEvent> events, size_t start, bool resumed, Loc last,
@@ -1699,6 +1700,9 @@ private:
   // pointer this function dereferenced already is reported
   // (deref-before-check).
   void check_after_deref(State &s, const Instruction &br, uint32_t uid, SvalId a, SvalId c, const Loc &loc);
+  // Is br the test of a pointer for NULL that C++'s "delete p" makes (its
+  // non-NULL way first destroys or frees that pointer)?
+  bool guards_delete(const Instruction &br) const;
   // Pointer v was dereferenced (read or written through, or given to a
   // parameter declared nonnull).
   void note_deref(State &s, SvalId v, const std::string &expr, const Loc &loc);

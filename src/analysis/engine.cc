@@ -14,6 +14,26 @@ namespace pathwise {
 
 namespace detail {
 
+// Do two places spell the same memory, accessor by accessor (two loads of
+// "re->runes_")?
+static bool same_operand(const Operand &a, const Operand &b) {
+  return a.kind == b.kind && a.id == b.id && a.value == b.value && a.str == b.str;
+}
+static bool same_place(const Place &a, const Place &b) {
+  if (a.base != b.base || a.id != b.id || !same_operand(a.pointer, b.pointer) || a.offset != b.offset ||
+      a.size != b.size || a.path.size() != b.path.size())
+    return false;
+  for (size_t k = 0; k < a.path.size(); ++k) {
+    const Accessor &x = a.path[k], &y = b.path[k];
+    if (x.kind != y.kind || x.name != y.name || x.offset != y.offset || !same_operand(x.index, y.index))
+      return false;
+  }
+  return true;
+}
+
+// A one-bit unsigned integer: how a _Bool or a C++ bool is lowered.
+static bool is_bool(const Type &t) { return t.kind == TypeKind::Int && t.bits == 1 && !t.is_signed; }
+
 // Where the code after instruction i starts: the next located instruction
 // (following jumps), or the closing brace when a return the compiler made
 // comes first.
@@ -102,6 +122,13 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
                    std::to_string(block));
   if (m_nodes.size() >= m_opts.max_nodes)
     return give_up("exploded graph exceeded " + std::to_string(m_opts.max_nodes) + " nodes");
+  const size_t bytes = sizeof(Node) + s.footprint() + events.capacity() * sizeof(RawEvent) +
+                       renames.capacity() * sizeof(renames[0]);
+  if (m_graph_bytes + bytes > m_opts.max_graph_bytes)
+    return give_up("exploded graph's states exceeded " +
+                   (m_opts.max_graph_bytes >= (1u << 20) ? std::to_string(m_opts.max_graph_bytes >> 20) + " MiB"
+                                                         : std::to_string(m_opts.max_graph_bytes >> 10) + " KiB"));
+  m_graph_bytes += bytes;
   states_here++;
   if (!s.stack.empty())
     ++m_callee_nodes;
@@ -464,9 +491,40 @@ void FunctionAnalysis::check_ptrdiff(const State &s, SvalId a, SvalId b, const L
     m_pending.back().more_notes.push_back({lb, "underlying object for right-hand side of subtraction created here"});
 }
 
+bool FunctionAnalysis::guards_delete(const Instruction &br) const {
+  if (br.targets.size() != 2 || br.operands.size() != 2 || !br.operands[0].is_temp() ||
+      (br.op != OpName::Ne && br.op != OpName::Eq))
+    return false;
+  const uint32_t nonnull = br.targets[br.op == OpName::Ne ? 0 : 1];
+  if (nonnull >= fn().blocks.size())
+    return false;
+  for (const Instruction &in : fn().blocks[nonnull].insns) {
+    if (in.opcode != Opcode::Call)
+      continue;
+    // The first call: a destructor or operator delete of the pointer tested
+    // (or of the same place read again: "delete[] re->runes_").
+    if (in.operands.size() < 2 || in.operands[0].kind != OpKind::Func || in.operands[0].id >= m_module.symbols.size() ||
+        !in.operands[1].is_temp())
+      return false;
+    const uint32_t arg = in.operands[1].id, tested = br.operands[0].id;
+    auto load_of = [&](uint32_t t) -> const Place * {
+      const Instruction *d = t < m_cur->defs.size() ? m_cur->defs[t] : nullptr;
+      return d && d->opcode == Opcode::Load ? &d->place : nullptr;
+    };
+    if (arg != tested && !(load_of(arg) && load_of(tested) && same_place(*load_of(arg), *load_of(tested))))
+      return false;
+    const std::string &name = m_module.symbols[in.operands[0].id].name;
+    return name.rfind("__dt_", 0) == 0 || name.rfind("operator delete", 0) == 0 ||
+           name.rfind("__builtin_operator_delete", 0) == 0;
+  }
+  return false;
+}
+
 void FunctionAnalysis::check_after_deref(State &s, const Instruction &br, uint32_t uid, SvalId a, SvalId c,
                                          const Loc &loc) {
-  if (s.derefs.empty() || s.approximate || br.from_macro)
+  // (Nor C++'s own test in "delete p", which tests p before destroying and
+  // freeing it: the language's, not the programmer's.)
+  if (s.derefs.empty() || s.approximate || br.from_macro || guards_delete(br))
     return;
   OpName op = br.op;
   unwrap(a, op, c);
@@ -564,8 +622,17 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     } else if (known_value(s, a, c) && in.op == OpName::Neg) {
       bind(m_svals.get(SK::Const, static_cast<int64_t>(0ull - static_cast<uint64_t>(c))));
     } else if (known_value(s, a, c) && in.op == OpName::Not) {
-      bind(m_svals.get(SK::Const, ~c));
-    } else if (in.op == OpName::LNot) {
+      // (In the result's width: ~1 of a one-bit bool is 0.)
+      const Type &t = fn().temps[in.result].type;
+      int64_t r = ~c;
+      if (t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
+        const uint64_t mask = (uint64_t(1) << t.bits) - 1;
+        const uint64_t u = static_cast<uint64_t>(r) & mask;
+        r = t.is_signed && (u >> (t.bits - 1)) & 1 ? static_cast<int64_t>(u | ~mask) : static_cast<int64_t>(u);
+      }
+      bind(m_svals.get(SK::Const, r));
+    } else if (in.op == OpName::LNot || (in.op == OpName::Not && is_bool(fn().temps[in.result].type))) {
+      // (~b of a one-bit unsigned bool, as C++'s !b is lowered, is !b.)
       SvalId zero = m_svals.get(SK::Const, 0);
       Tri z = compare(s, a, OpName::Eq, zero);
       bind(z == Tri::Unknown ? comparison_value(s, a, OpName::Eq, zero, uid)
@@ -646,6 +713,16 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     }
     if (int64_t r = 0; ka && kb && fold_constants(in.op, ca, cb, fn().temps[in.result].type, r)) {
       bind(m_svals.get(SK::Const, r));
+      break;
+    }
+    // b ^ 1 of a bool is !b (how GCC negates a _Bool or a C++ bool): a
+    // branch on it learns b.
+    if (in.op == OpName::Xor && ka != kb && (ka ? ca : cb) == 1 && is_bool(fn().temps[in.result].type)) {
+      const SvalId x = ka ? b : a;
+      const SvalId zero = m_svals.get(SK::Const, 0);
+      const Tri z = compare(s, x, OpName::Eq, zero);
+      bind(z == Tri::Unknown ? comparison_value(s, x, OpName::Eq, zero, uid)
+                             : m_svals.get(SK::Const, z == Tri::True ? 1 : 0));
       break;
     }
     // x / c, x >> c, x % c and x & c for a constant c > 0: the value
@@ -1407,6 +1484,7 @@ FunctionResult FunctionAnalysis::run() {
     for (const std::string &name : seen.second)
       answer(uid, seen.first, "state: %<" + name + "%>");
   result.nodes = m_nodes.size();
+  result.graph_bytes = m_graph_bytes;
   result.too_complex = m_too_complex;
   result.too_complex_reason = m_too_complex_reason;
   return result;
@@ -1459,23 +1537,30 @@ FunctionResult Engine::analyze(uint32_t function) {
   // analysed coarsely at once: the full analysis would not finish it.
   if (fn.blocks.size() > kGiantBlocks && m_opts.max_states_per_block > kCoarseStates) {
     coarse.max_nodes = m_opts.max_nodes * 2 / 3; // most giants do not fit any budget: spend less on them
+    coarse.max_graph_bytes = m_opts.max_graph_bytes * 2 / 3;
     FunctionAnalysis g(m_module, function, coarse, m_checkers, *m_summary, *m_infos);
     return g.run();
   }
-  FunctionAnalysis a(m_module, function, m_opts, m_checkers, *m_summary, *m_infos);
-  FunctionResult r = a.run();
+  FunctionResult r;
+  {
+    // (Its graph is gone before a retry makes another.)
+    FunctionAnalysis a(m_module, function, m_opts, m_checkers, *m_summary, *m_infos);
+    r = a.run();
+  }
   if (!r.too_complex || m_opts.max_states_per_block <= kCoarseStates)
     return r;
   // Too many paths for the budget: once more, coarser, on half the budget.
   // (If that proves too complex too, its findings are not used: it stops
   // there.)
   coarse.max_nodes = m_opts.max_nodes / 2;
+  coarse.max_graph_bytes = m_opts.max_graph_bytes / 2;
   coarse.stop_when_too_complex = true;
   FunctionAnalysis b(m_module, function, coarse, m_checkers, *m_summary, *m_infos);
   FunctionResult r2 = b.run();
   if (r2.too_complex)
     return r; // the first, fuller attempt's findings
   r2.nodes += r.nodes;
+  r2.graph_bytes = std::max(r2.graph_bytes, r.graph_bytes);
   // Findings of the first attempt stay (found on real paths before the
   // budget ran out); the coarse run adds what it found beyond them.
   for (Finding &f : r.findings)

@@ -40,6 +40,11 @@ struct EngineOptions {
   size_t max_call_depth = 4;         // stack depth of calls stepped into (1: none)
   size_t max_callee_blocks = 24;     // larger functions are not stepped into
   size_t max_callee_nodes = 400;     // nodes spent inside callees per function; then calls are opaque
+  // The memory the exploded graph's states and events may take per
+  // function (bytes, estimated): large states (hundreds of bindings, as
+  // big local arrays make) cost in time and memory what nodes alone do
+  // not count.
+  size_t max_graph_bytes = size_t(32) << 20;
   // Stop exploring as soon as the function proves too complex (a retry
   // whose result would be thrown away then).
   bool stop_when_too_complex = false;
@@ -48,6 +53,7 @@ struct EngineOptions {
 struct FunctionResult {
   std::vector<Finding> findings;
   size_t nodes = 0;
+  size_t graph_bytes = 0; // the estimate max_graph_bytes bounds
   bool too_complex = false;
   std::string too_complex_reason;
   std::vector<uint32_t> entered; // functions whose body the analysis stepped into

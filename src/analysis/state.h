@@ -245,6 +245,23 @@ struct State {
     return h ? h : 1;
   }
 
+  // About how many bytes the state holds beyond itself (its parts' heap
+  // storage): what a budget on the exploded graph's memory counts.
+  size_t footprint() const {
+    size_t bytes = temps.capacity() * sizeof(temps[0]) + memory.capacity() * sizeof(memory[0]) +
+                   extents.capacity() * sizeof(extents[0]) + constraints.capacity() * sizeof(Constraint) +
+                   relations.capacity() * sizeof(Relation) +
+                   (escaped.capacity() + exposed.capacity() + uninit.capacity()) * sizeof(SvalId) +
+                   loops.capacity() * sizeof(loops[0]) + derefs.capacity() * sizeof(Deref) +
+                   jmp_bufs.capacity() * sizeof(jmp_bufs[0]) + va_lists.capacity() * sizeof(VaList);
+    for (const SmMap &m : sm)
+      bytes += sizeof(SmMap) + m.capacity() * sizeof(m[0]);
+    for (const Frame &f : stack)
+      bytes += sizeof(Frame) + f.temps.capacity() * sizeof(f.temps[0]) + f.loops.capacity() * sizeof(f.loops[0]) +
+               f.varargs.capacity() * sizeof(VarArg) + f.args.capacity() * sizeof(SvalId);
+    return bytes;
+  }
+
   size_t hash() const {
     size_t h = 1469598103934665603ull;
     auto mix = [&](size_t x) { h = (h ^ x) * 1099511628211ull; };

@@ -517,6 +517,23 @@ TEST(Engine, OverBudgetFunctionIsFinishedCoarsely) {
   EXPECT_TRUE(r2.result.too_complex);
 }
 
+TEST(Engine, GraphMemoryBudgetBoundsTheAnalysis) {
+  // The states' memory counts as well as their number: a budget below what
+  // the exploration needs stops it (and the coarse retry, on half of it)
+  // within the budget.
+  Analysis full = analyze(diamonds(8));
+  ASSERT_FALSE(full.result.too_complex) << full.result.too_complex_reason;
+  ASSERT_GT(full.result.graph_bytes, 0u);
+  EngineOptions o;
+  o.max_graph_bytes = full.result.graph_bytes / 4;
+  Analysis r = analyze(diamonds(8), o);
+  EXPECT_TRUE(r.result.too_complex);
+  EXPECT_NE(r.result.too_complex_reason.find("exploded graph's states exceeded"), std::string::npos)
+      << r.result.too_complex_reason;
+  EXPECT_LE(r.result.graph_bytes, o.max_graph_bytes);
+  EXPECT_LT(r.result.nodes, full.result.nodes);
+}
+
 TEST(EngineAttributes, ReturnsNonnullAllocatorNeedsNoCheck) {
   const std::string body = R"(func @f() -> void {
 bb0:
