@@ -31,9 +31,6 @@ static bool same_place(const Place &a, const Place &b) {
   return true;
 }
 
-// A one-bit unsigned integer: how a _Bool or a C++ bool is lowered.
-static bool is_bool(const Type &t) { return t.kind == TypeKind::Int && t.bits == 1 && !t.is_signed; }
-
 // Where the code after instruction i starts: the next located instruction
 // (following jumps), or the closing brace when a return the compiler made
 // comes first.
@@ -631,7 +628,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         r = t.is_signed && (u >> (t.bits - 1)) & 1 ? static_cast<int64_t>(u | ~mask) : static_cast<int64_t>(u);
       }
       bind(m_svals.get(SK::Const, r));
-    } else if (in.op == OpName::LNot || (in.op == OpName::Not && is_bool(fn().temps[in.result].type))) {
+    } else if (in.op == OpName::LNot || (in.op == OpName::Not && fn().temps[in.result].type.is_bool())) {
       // (~b of a one-bit unsigned bool, as C++'s !b is lowered, is !b.)
       SvalId zero = m_svals.get(SK::Const, 0);
       Tri z = compare(s, a, OpName::Eq, zero);
@@ -717,7 +714,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     }
     // b ^ 1 of a bool is !b (how GCC negates a _Bool or a C++ bool): a
     // branch on it learns b.
-    if (in.op == OpName::Xor && ka != kb && (ka ? ca : cb) == 1 && is_bool(fn().temps[in.result].type)) {
+    if (in.op == OpName::Xor && ka != kb && (ka ? ca : cb) == 1 && fn().temps[in.result].type.is_bool()) {
       const SvalId x = ka ? b : a;
       const SvalId zero = m_svals.get(SK::Const, 0);
       const Tri z = compare(s, x, OpName::Eq, zero);

@@ -279,8 +279,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     // A truth value (a one-bit bool: "a && !f ()" lowered to a flag, then
     // tested) keeps its constant: it has two values, so keeping it never
     // stops the exploration ending, and widened, its test goes both ways.
-    const Type &type = fn().temps[t.first].type;
-    if (type.kind == TypeKind::Int && type.bits == 1 && m_svals[t.second].kind == SK::Const)
+    if (fn().temps[t.first].type.is_bool() && m_svals[t.second].kind == SK::Const)
       continue;
     // A pointer a branch found NULL ("rp == NULL" as a loop ends) is NULL:
     // widening it would let a later test of it go either way. One known

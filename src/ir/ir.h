@@ -37,6 +37,8 @@ struct Type {
   static Type function() { return {TypeKind::Func, 0, false, 0}; }
   static Type unknown() { return {}; }
   bool is_pointer() const { return kind == TypeKind::Ptr; }
+  // A one-bit unsigned integer: how a _Bool or a C++ bool is lowered.
+  bool is_bool() const { return kind == TypeKind::Int && bits == 1 && !is_signed; }
   bool operator==(const Type &o) const {
     return kind == o.kind && bits == o.bits && is_signed == o.is_signed && size == o.size && pointee == o.pointee &&
            pointee_record == o.pointee_record;

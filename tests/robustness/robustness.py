@@ -57,7 +57,8 @@ def csmith_project(count):
         path = os.path.join(d, "seed%d.c" % seed)
         if not os.path.exists(path):
             with open(path + ".tmp", "w") as f:
-                subprocess.run(["csmith", "--seed", str(seed)], stdout=f, check=True)
+                # (in the cache: csmith leaves a platform.info where it runs)
+                subprocess.run(["csmith", "--seed", str(seed)], stdout=f, check=True, cwd=d)
             os.rename(path + ".tmp", path)
         p.files.append((path, ["-I" + CSMITH_INCLUDE]))
     return p
