@@ -7,7 +7,8 @@
 //
 // Prints the exploded nodes and findings (which a pure speed change must
 // leave alone) and the fastest run's time; --max-nodes and friends try
-// other budgets; --top N lists the analyses that took longest.
+// other budgets; --top N lists the analyses that took longest, --list the
+// findings.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
 #include <chrono>
@@ -20,6 +21,7 @@
 #include <CLI/CLI.hpp>
 
 #include "analysis/engine.h"
+#include "diagnostics/finding.h"
 #include "ir/ir.h"
 
 using namespace pathwise;
@@ -38,6 +40,7 @@ struct Run {
   size_t nodes = 0, findings = 0, failures = 0, too_complex = 0, max_bytes = 0;
   double ms = 0;
   std::vector<PerFunction> functions; // each analysis, in order
+  std::vector<std::string> findings_text; // "file:line:col: warning: message" each
 };
 
 // Analyses the module as the plugin does (Engine::analysis_order).
@@ -60,6 +63,8 @@ Run analyse(const ir::Module &m, const EngineOptions &opts) {
       run.nodes += r.nodes;
       run.max_bytes = std::max(run.max_bytes, r.graph_bytes);
       run.findings += r.findings.size();
+      for (const Finding &f : r.findings)
+        run.findings_text.push_back(format_finding(m, f).substr(0, format_finding(m, f).find('\n')));
       run.too_complex += r.too_complex ? 1 : 0;
       for (uint32_t e : r.entered)
         entered[e] = true;
@@ -78,6 +83,7 @@ int main(int argc, char **argv) {
   std::string file;
   unsigned repeat = 3;
   unsigned top = 0;
+  bool list = false;
   EngineOptions opts;
   app.add_option("ir", file, "the IR text")->required()->check(CLI::ExistingFile);
   app.add_option("--repeat", repeat, "runs (the fastest is reported)")->check(CLI::Range(1u, 100u));
@@ -86,6 +92,7 @@ int main(int argc, char **argv) {
   app.add_option("--max-callee-nodes", opts.max_callee_nodes, "nodes spent inside callees per function");
   size_t max_graph_mib = opts.max_graph_bytes >> 20;
   app.add_option("--max-graph-mib", max_graph_mib, "estimated memory of a function's exploded graph");
+  app.add_flag("--list", list, "also list the findings (their first lines)");
   app.add_option("--top", top, "also list the N analyses that took longest");
   CLI11_PARSE(app, argc, argv);
   opts.max_graph_bytes = max_graph_mib << 20;
@@ -110,6 +117,9 @@ int main(int argc, char **argv) {
          "largest graph %.1f MiB\n",
          m.functions.size(), best.nodes, best.findings, best.too_complex, best.failures, repeat, best.ms,
          static_cast<double>(best.max_bytes) / (1 << 20));
+  if (list)
+    for (const std::string &f : best.findings_text)
+      printf("%s\n", f.c_str());
   std::sort(best.functions.begin(), best.functions.end(),
             [](const PerFunction &a, const PerFunction &b) { return a.ms > b.ms; });
   for (size_t k = 0; k < top && k < best.functions.size(); ++k) {
