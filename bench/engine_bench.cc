@@ -63,8 +63,10 @@ Run analyse(const ir::Module &m, const EngineOptions &opts) {
       run.nodes += r.nodes;
       run.max_bytes = std::max(run.max_bytes, r.graph_bytes);
       run.findings += r.findings.size();
-      for (const Finding &f : r.findings)
-        run.findings_text.push_back(format_finding(m, f).substr(0, format_finding(m, f).find('\n')));
+      for (const Finding &f : r.findings) {
+        const std::string text = format_finding(m, f);
+        run.findings_text.push_back(text.substr(0, text.find('\n')));
+      }
       run.too_complex += r.too_complex ? 1 : 0;
       for (uint32_t e : r.entered)
         entered[e] = true;
