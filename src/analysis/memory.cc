@@ -188,13 +188,33 @@ SvalId FunctionAnalysis::blob_under(const State &s, const Place &p) {
 }
 
 void FunctionAnalysis::write_region(State &s, RegionId r, SvalId v) {
+  // What held a place around r is dropped (unless it is a whole filled
+  // by a call, or zeros), and so is what lay inside r.
+  auto drops_enclosing = [&](SvalId held_value) {
+    const Sval &held = m_svals[held_value];
+    return held.kind != SK::Blob && !(held.kind == SK::Const && held.a == 0);
+  };
+  if (!m_regions.has_inner(r)) {
+    // Nothing was ever interned inside r (an array's element, most
+    // often): only r's own binding and those of the places enclosing it
+    // overlap, found by climbing r's parents rather than by reading every
+    // binding (a big local array's initialization binds hundreds).
+    for (RegionId c = r, a = m_regions.parent(r); a; c = a, a = m_regions.parent(a)) {
+      if (m_regions.kind(a) == 'S' && m_regions.step(c) == '+')
+        continue; // (beside *p, not inside it)
+      auto it = std::lower_bound(s.memory.begin(), s.memory.end(), a,
+                                 [](const auto &m, RegionId k) { return m.first < k; });
+      if (it != s.memory.end() && it->first == a && drops_enclosing(it->second))
+        s.memory.erase(it);
+    }
+    set_binding(s.memory, r, v);
+    return;
+  }
   s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                 [&](const auto &m) {
                                   if (m_regions.inside(m.first, r))
                                     return true;
-                                  const Sval &held = m_svals[m.second];
-                                  return m_regions.inside(r, m.first) && held.kind != SK::Blob &&
-                                         !(held.kind == SK::Const && held.a == 0);
+                                  return m_regions.inside(r, m.first) && drops_enclosing(m.second);
                                 }),
                  s.memory.end());
   set_binding(s.memory, r, v);

@@ -31,7 +31,10 @@ bool key_inside(std::string_view key, std::string_view place) {
   return key_within(key, place) && !(place[0] == 'S' && key.size() > place.size() && key[place.size()] == '+');
 }
 
-RegionTable::RegionTable() { m_entries.push_back({"", 0, 0, 0}); }
+RegionTable::RegionTable() {
+  m_entries.push_back({"", 0, 0});
+  m_links.push_back({0, 0, '\0', '\0', false});
+}
 
 RegionId RegionTable::find(std::string_view key) const {
   if (key.empty())
@@ -49,32 +52,45 @@ RegionId RegionTable::intern(std::string_view key) {
   const size_t end = key_base_end(key);
   // Every enclosing region first ("L3.8" for "L3.8[2]", down to the
   // base): a search for what lies under a place finds the place's id.
-  RegionId base = 0;
+  RegionId base = 0, parent = 0;
+  char step = '\0';
   if (end < key.size()) {
     const size_t cut = key.find_last_of(".[+");
-    const RegionId parent = intern(key.substr(0, cut != std::string_view::npos && cut >= end ? cut : end));
-    base = m_entries[parent].base;
+    const size_t at = cut != std::string_view::npos && cut >= end ? cut : end;
+    parent = intern(key.substr(0, at));
+    base = m_links[parent].base;
+    step = key[at];
+    m_links[parent].inner = true;
   }
   const auto id = static_cast<RegionId>(m_entries.size());
-  m_entries.push_back({std::string(key), key_base_number(key), static_cast<uint32_t>(end), base ? base : id});
+  m_entries.push_back({std::string(key), key_base_number(key), static_cast<uint32_t>(end)});
+  m_links.push_back({base ? base : id, parent, key[0], step, false});
   m_index.emplace(std::string(key), id);
   return id;
 }
 
+// (As key_within and key_inside on the keys: a key's prefixes that are
+// regions are exactly its ancestors, each interned before it.)
 bool RegionTable::within(RegionId r, RegionId place) const {
   if (r == place)
     return true;
-  if (m_entries[r].base != m_entries[place].base)
+  if (m_links[r].base != m_links[place].base)
     return false;
-  return key_within(m_entries[r].key, m_entries[place].key);
+  for (RegionId c = m_links[r].parent; c; c = m_links[c].parent)
+    if (c == place)
+      return true;
+  return false;
 }
 
 bool RegionTable::inside(RegionId r, RegionId place) const {
   if (r == place)
     return true;
-  if (m_entries[r].base != m_entries[place].base)
+  if (m_links[r].base != m_links[place].base)
     return false;
-  return key_inside(m_entries[r].key, m_entries[place].key);
+  for (RegionId c = r; m_links[c].parent; c = m_links[c].parent)
+    if (m_links[c].parent == place)
+      return !(m_links[place].kind == 'S' && m_links[c].step == '+'); // (a neighbour is not inside)
+  return false;
 }
 
 RegionId RegionTable::rebased(RegionId r, uint64_t number) {

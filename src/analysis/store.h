@@ -60,11 +60,18 @@ public:
   RegionId find(std::string_view key) const;
   const std::string &key(RegionId r) const { return m_entries[r].key; }
   // 'L', 'G' or 'S' (0 for no region).
-  char kind(RegionId r) const { return m_entries[r].key.empty() ? '\0' : m_entries[r].key[0]; }
+  char kind(RegionId r) const { return m_links[r].kind; }
   uint64_t base_number(RegionId r) const { return m_entries[r].number; }
   // The region of the key's base alone ("L3" for "L3.8[2]").
-  RegionId base(RegionId r) const { return m_entries[r].base; }
-  bool is_base(RegionId r) const { return m_entries[r].base == r; }
+  RegionId base(RegionId r) const { return m_links[r].base; }
+  bool is_base(RegionId r) const { return m_links[r].base == r; }
+  // The region one step up ("L3.8" for "L3.8[2]"; 0 for a base).
+  RegionId parent(RegionId r) const { return m_links[r].parent; }
+  // The first character of r's last step ('.', '[', '+'; 0 for a base).
+  char step(RegionId r) const { return m_links[r].step; }
+  // Was any region under r interned ("L3.8" once "L3.8[2]" is)? If not,
+  // no binding but r's own lies inside r.
+  bool has_inner(RegionId r) const { return m_links[r].inner; }
   // The steps after the base ("" for a base).
   std::string_view steps(RegionId r) const {
     return std::string_view(m_entries[r].key).substr(m_entries[r].base_end);
@@ -81,9 +88,19 @@ private:
     std::string key;
     uint64_t number;
     uint32_t base_end;
-    RegionId base;
   };
   std::vector<Entry> m_entries;
+  // How regions nest, beside the keys: within() and inside() climb from a
+  // region to its base through these (a few steps, no text compared), and
+  // they are asked of every binding a write may overlap.
+  struct Link {
+    RegionId base;
+    RegionId parent; // 0 for a base
+    char kind;       // the key's first letter
+    char step;       // the first character of the last step ('.', '[', '+'; 0 for a base)
+    bool inner;      // a region under it was interned
+  };
+  std::vector<Link> m_links;
   std::unordered_map<std::string, RegionId> m_index;
 };
 

@@ -76,3 +76,23 @@ TEST(Store, BindingsStaySortedAndClearWhatLiesInside) {
   set_binding(b, other, 0); // 0 unbinds
   EXPECT_TRUE(b.empty());
 }
+
+TEST(Store, NestingAgreesWithTheKeysText) {
+  // within() and inside() climb the interned parents; on every pair of a
+  // varied set of keys they must answer as the keys' text does.
+  RegionTable t;
+  const std::vector<std::string> keys = {
+      "L3",         "L3.8",      "L3.8[2]",   "L3.80",     "L3.8[2].4", "L31",       "L3[1]",     "L3[1].0",
+      "L3[?]",      "L3.name?",  "L3.name?[2]", "S5",      "S5+8",      "S5+8.4",    "S5.8",      "S5.8+4",
+      "S5.4+8",     "S50",       "S5+-8",     "G9",        "G9.16[3]",  "G9.16[3].2", "G91.16",   "S12+8.4"};
+  std::vector<RegionId> ids;
+  for (const std::string &k : keys)
+    ids.push_back(t.intern(k));
+  for (size_t i = 0; i < keys.size(); ++i)
+    for (size_t j = 0; j < keys.size(); ++j) {
+      EXPECT_EQ(t.within(ids[i], ids[j]), key_within(keys[i], keys[j])) << keys[i] << " within " << keys[j];
+      EXPECT_EQ(t.inside(ids[i], ids[j]), key_inside(keys[i], keys[j])) << keys[i] << " inside " << keys[j];
+    }
+  EXPECT_EQ(t.parent(t.find("L3.8[2]")), t.find("L3.8"));
+  EXPECT_EQ(t.parent(t.find("L3")), 0u);
+}
