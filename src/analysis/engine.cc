@@ -1396,7 +1396,9 @@ FunctionResult FunctionAnalysis::run() {
     }
     m_cur_events = nullptr;
   }
-  m_nodes.reserve(64);
+  // (All the budget allows, at once: memory the graph does not reach is
+  // never touched, and no node is moved as the graph grows.)
+  m_nodes.reserve(std::min<size_t>(m_opts.max_nodes, 16384));
   enqueue(0, std::move(init), -1, std::move(entry_events), fn().loc);
   while (!m_worklist.empty() && !(m_too_complex && m_opts.stop_when_too_complex)) {
     int32_t n = m_worklist.front();

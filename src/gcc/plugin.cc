@@ -24,7 +24,8 @@
 #include "gcc/gcc-includes.h"
 #include "plugin-version.h"
 
-int plugin_is_GPL_compatible;
+// The two symbols GCC looks up in a plugin (all others are hidden).
+__attribute__((visibility("default"))) int plugin_is_GPL_compatible;
 
 namespace pathwise::plugin {
 
@@ -518,7 +519,8 @@ public:
 
 } // namespace pathwise::plugin
 
-int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version) {
+__attribute__((visibility("default"))) int plugin_init(struct plugin_name_args *info,
+                                                       struct plugin_gcc_version *version) {
   using namespace pathwise::plugin;
   const char *loaded = version ? version->basever : "unknown";
   // Test hook: pretend to be loaded into another GCC.
