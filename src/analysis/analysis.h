@@ -1013,6 +1013,9 @@ private:
     return m_regions.intern(key);
   }
   void write_region(State &s, RegionId r, SvalId v);
+  // The bindings a write to r overlaps: r's own, those inside r and those
+  // of places enclosing r, as indices into s.memory in its order.
+  std::vector<size_t> overlapping(const State &s, RegionId r) const;
 
   SvalId read_memory(const State &s, const std::string &key) const {
     const RegionId r = m_regions.find(key);

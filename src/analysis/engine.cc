@@ -944,9 +944,11 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // holds it).
       std::vector<std::pair<SvalId, std::string>> overwritten;
       const RegionId written = intern_region(key);
-      for (auto &m : s.memory)
-        if (m.second != v && (m_regions.inside(m.first, written) || m_regions.inside(written, m.first)))
+      for (size_t k : overlapping(s, written)) {
+        const auto &m = s.memory[k];
+        if (m.second != v)
           overwritten.push_back({m.second, is_tracked(s, m.second) ? memory_text(s, rk(m.first)) : std::string()});
+      }
       write_memory(s, key, v);
       // NULL stored into named memory ("xj->b4 = 0"): where a later
       // dereference of that place got its NULL.

@@ -187,6 +187,30 @@ SvalId FunctionAnalysis::blob_under(const State &s, const Place &p) {
   return key.empty() ? 0 : blob_read(s, key);
 }
 
+std::vector<size_t> FunctionAnalysis::overlapping(const State &s, RegionId r) const {
+  std::vector<size_t> out;
+  if (!m_regions.has_inner(r)) {
+    // (Nothing was ever interned inside r: r's own binding and those of
+    // its ancestors, found by climbing rather than by reading them all.)
+    auto find = [&](RegionId a) {
+      auto it = std::lower_bound(s.memory.begin(), s.memory.end(), a,
+                                 [](const auto &m, RegionId k) { return m.first < k; });
+      if (it != s.memory.end() && it->first == a)
+        out.push_back(static_cast<size_t>(it - s.memory.begin()));
+    };
+    find(r);
+    for (RegionId c = r, a = m_regions.parent(r); a; c = a, a = m_regions.parent(a))
+      if (!(m_regions.kind(a) == 'S' && m_regions.step(c) == '+')) // (beside *p, not inside it)
+        find(a);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+  for (size_t k = 0; k < s.memory.size(); ++k)
+    if (m_regions.inside(s.memory[k].first, r) || m_regions.inside(r, s.memory[k].first))
+      out.push_back(k);
+  return out;
+}
+
 void FunctionAnalysis::write_region(State &s, RegionId r, SvalId v) {
   // What held a place around r is dropped (unless it is a whole filled
   // by a call, or zeros), and so is what lay inside r.
