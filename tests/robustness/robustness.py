@@ -45,19 +45,22 @@ WARNING = re.compile(r"^(\S+:\d+:\d+): warning: (.*\[-Wanalyzer-[a-z0-9-]+\])$",
 def csmith_project(count):
     """Programs csmith makes from seeds 1..count, generated once into the
     cache (a folder per csmith version: a new version, new programs)."""
+    # (csmith, even asked for its version, leaves a platform.info where it
+    # runs: it always runs in the cache.)
+    top = os.path.join(corpus.CACHE, "csmith")
+    os.makedirs(top, exist_ok=True)
     try:
-        version = subprocess.run(["csmith", "--version"], stdout=subprocess.PIPE, text=True,
+        version = subprocess.run(["csmith", "--version"], stdout=subprocess.PIPE, text=True, cwd=top,
                                  check=True).stdout.split()[1]
     except (OSError, subprocess.CalledProcessError, IndexError):
         sys.exit("robustness: --csmith needs csmith (apt-get install csmith libcsmith-dev)")
-    d = os.path.join(corpus.CACHE, "csmith", version)
+    d = os.path.join(top, version)
     os.makedirs(d, exist_ok=True)
     p = corpus.Project("csmith", d)
     for seed in range(1, count + 1):
         path = os.path.join(d, "seed%d.c" % seed)
         if not os.path.exists(path):
             with open(path + ".tmp", "w") as f:
-                # (in the cache: csmith leaves a platform.info where it runs)
                 subprocess.run(["csmith", "--seed", str(seed)], stdout=f, check=True, cwd=d)
             os.rename(path + ".tmp", path)
         p.files.append((path, ["-I" + CSMITH_INCLUDE]))
