@@ -1703,6 +1703,9 @@ private:
   // pointer this function dereferenced already is reported
   // (deref-before-check).
   void check_after_deref(State &s, const Instruction &br, uint32_t uid, SvalId a, SvalId c, const Loc &loc);
+  // !v, the 0/1 value of "v == 0" (as the instruction with that uid
+  // computes it): a constant where the path decides it.
+  SvalId logical_not(const State &s, SvalId v, uint32_t uid);
   // Is br the test of a pointer for NULL that C++'s "delete p" makes (its
   // non-NULL way first destroys or frees that pointer)?
   bool guards_delete(const Instruction &br) const;

@@ -31,6 +31,17 @@ static bool same_place(const Place &a, const Place &b) {
   return true;
 }
 
+// v as an integer of type t holds it: cut to t's width, and sign-extended
+// if t is signed ("unsigned int arithmetic wraps at 2^32"; ~1 of a one-bit
+// bool is 0). Other types: v.
+static int64_t in_width(const Type &t, uint64_t v) {
+  if (t.kind != TypeKind::Int || t.bits == 0 || t.bits >= 64)
+    return static_cast<int64_t>(v);
+  const uint64_t mask = (uint64_t(1) << t.bits) - 1;
+  v &= mask;
+  return static_cast<int64_t>(t.is_signed && ((v >> (t.bits - 1)) & 1) ? v | ~mask : v);
+}
+
 // Where the code after instruction i starts: the next located instruction
 // (following jumps), or the closing brace when a return the compiler made
 // comes first.
@@ -271,14 +282,7 @@ bool fold_constants(OpName op, int64_t ca, int64_t cb, const Type &t, int64_t &o
   }
   if (!ok)
     return false;
-  // In the result's width: unsigned int arithmetic wraps at 2^32.
-  if (t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
-    const uint64_t mask = (uint64_t(1) << t.bits) - 1;
-    r &= mask;
-    if (t.is_signed && ((r >> (t.bits - 1)) & 1))
-      r |= ~mask;
-  }
-  out = static_cast<int64_t>(r);
+  out = in_width(t, r);
   return true;
 }
 
@@ -488,6 +492,13 @@ void FunctionAnalysis::check_ptrdiff(const State &s, SvalId a, SvalId b, const L
     m_pending.back().more_notes.push_back({lb, "underlying object for right-hand side of subtraction created here"});
 }
 
+SvalId FunctionAnalysis::logical_not(const State &s, SvalId v, uint32_t uid) {
+  const SvalId zero = m_svals.get(SK::Const, 0);
+  const Tri z = compare(s, v, OpName::Eq, zero);
+  return z == Tri::Unknown ? comparison_value(s, v, OpName::Eq, zero, uid)
+                           : m_svals.get(SK::Const, z == Tri::True ? 1 : 0);
+}
+
 bool FunctionAnalysis::guards_delete(const Instruction &br) const {
   if (br.targets.size() != 2 || br.operands.size() != 2 || !br.operands[0].is_temp() ||
       (br.op != OpName::Ne && br.op != OpName::Eq))
@@ -508,8 +519,11 @@ bool FunctionAnalysis::guards_delete(const Instruction &br) const {
       const Instruction *d = t < m_cur->defs.size() ? m_cur->defs[t] : nullptr;
       return d && d->opcode == Opcode::Load ? &d->place : nullptr;
     };
-    if (arg != tested && !(load_of(arg) && load_of(tested) && same_place(*load_of(arg), *load_of(tested))))
-      return false;
+    if (arg != tested) {
+      const Place *pa = load_of(arg), *pt = load_of(tested);
+      if (!pa || !pt || !same_place(*pa, *pt))
+        return false;
+    }
     const std::string &name = m_module.symbols[in.operands[0].id].name;
     return name.rfind("__dt_", 0) == 0 || name.rfind("operator delete", 0) == 0 ||
            name.rfind("__builtin_operator_delete", 0) == 0;
@@ -607,33 +621,17 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       if ((t.kind == TypeKind::Float) != (from.kind == TypeKind::Float)) {
         bind(conjure(s, uid)); // (between floating point and integer: another value)
       } else if (known_value(s, a, c) && t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
-        uint64_t mask = (uint64_t(1) << t.bits) - 1;
-        uint64_t u = static_cast<uint64_t>(c) & mask;
-        int64_t r = static_cast<int64_t>(u);
-        if (t.is_signed && (u >> (t.bits - 1)) & 1)
-          r = static_cast<int64_t>(u | ~mask);
-        bind(m_svals.get(SK::Const, r));
+        bind(m_svals.get(SK::Const, in_width(t, static_cast<uint64_t>(c))));
       } else {
         bind(a);
       }
     } else if (known_value(s, a, c) && in.op == OpName::Neg) {
       bind(m_svals.get(SK::Const, static_cast<int64_t>(0ull - static_cast<uint64_t>(c))));
     } else if (known_value(s, a, c) && in.op == OpName::Not) {
-      // (In the result's width: ~1 of a one-bit bool is 0.)
-      const Type &t = fn().temps[in.result].type;
-      int64_t r = ~c;
-      if (t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
-        const uint64_t mask = (uint64_t(1) << t.bits) - 1;
-        const uint64_t u = static_cast<uint64_t>(r) & mask;
-        r = t.is_signed && (u >> (t.bits - 1)) & 1 ? static_cast<int64_t>(u | ~mask) : static_cast<int64_t>(u);
-      }
-      bind(m_svals.get(SK::Const, r));
+      bind(m_svals.get(SK::Const, in_width(fn().temps[in.result].type, ~static_cast<uint64_t>(c))));
     } else if (in.op == OpName::LNot || (in.op == OpName::Not && fn().temps[in.result].type.is_bool())) {
       // (~b of a one-bit unsigned bool, as C++'s !b is lowered, is !b.)
-      SvalId zero = m_svals.get(SK::Const, 0);
-      Tri z = compare(s, a, OpName::Eq, zero);
-      bind(z == Tri::Unknown ? comparison_value(s, a, OpName::Eq, zero, uid)
-                             : m_svals.get(SK::Const, z == Tri::True ? 1 : 0));
+      bind(logical_not(s, a, uid));
     } else if (in.op == OpName::Abs && a != kUnknownSval && m_svals[a].kind != SK::Const) {
       // |x| is one value however often it is computed (fabs (err) twice),
       // as a const function's result is (a: no symbol's, -1 - the op).
@@ -715,11 +713,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     // b ^ 1 of a bool is !b (how GCC negates a _Bool or a C++ bool): a
     // branch on it learns b.
     if (in.op == OpName::Xor && ka != kb && (ka ? ca : cb) == 1 && fn().temps[in.result].type.is_bool()) {
-      const SvalId x = ka ? b : a;
-      const SvalId zero = m_svals.get(SK::Const, 0);
-      const Tri z = compare(s, x, OpName::Eq, zero);
-      bind(z == Tri::Unknown ? comparison_value(s, x, OpName::Eq, zero, uid)
-                             : m_svals.get(SK::Const, z == Tri::True ? 1 : 0));
+      bind(logical_not(s, ka ? b : a, uid));
       break;
     }
     // x / c, x >> c, x % c and x & c for a constant c > 0: the value

@@ -199,9 +199,10 @@ std::vector<size_t> FunctionAnalysis::overlapping(const State &s, RegionId r) co
         out.push_back(static_cast<size_t>(it - s.memory.begin()));
     };
     find(r);
-    for (RegionId c = r, a = m_regions.parent(r); a; c = a, a = m_regions.parent(a))
-      if (!(m_regions.kind(a) == 'S' && m_regions.step(c) == '+')) // (beside *p, not inside it)
-        find(a);
+    m_regions.any_enclosing(r, [&](RegionId a) {
+      find(a);
+      return false;
+    });
     std::sort(out.begin(), out.end());
     return out;
   }
@@ -212,35 +213,25 @@ std::vector<size_t> FunctionAnalysis::overlapping(const State &s, RegionId r) co
 }
 
 void FunctionAnalysis::write_region(State &s, RegionId r, SvalId v) {
-  // What held a place around r is dropped (unless it is a whole filled
-  // by a call, or zeros), and so is what lay inside r.
-  auto drops_enclosing = [&](SvalId held_value) {
-    const Sval &held = m_svals[held_value];
-    return held.kind != SK::Blob && !(held.kind == SK::Const && held.a == 0);
-  };
-  if (!m_regions.has_inner(r)) {
-    // Nothing was ever interned inside r (an array's element, most
-    // often): only r's own binding and those of the places enclosing it
-    // overlap, found by climbing r's parents rather than by reading every
-    // binding (a big local array's initialization binds hundreds).
-    for (RegionId c = r, a = m_regions.parent(r); a; c = a, a = m_regions.parent(a)) {
-      if (m_regions.kind(a) == 'S' && m_regions.step(c) == '+')
-        continue; // (beside *p, not inside it)
-      auto it = std::lower_bound(s.memory.begin(), s.memory.end(), a,
-                                 [](const auto &m, RegionId k) { return m.first < k; });
-      if (it != s.memory.end() && it->first == a && drops_enclosing(it->second))
-        s.memory.erase(it);
+  // What lay inside r is dropped, and so is what held a place around r
+  // (unless it is a whole filled by a call, or zeros): one pass from the
+  // first binding hit, keeping the others in order.
+  const std::vector<size_t> hit = overlapping(s, r);
+  if (!hit.empty()) {
+    size_t kept = hit.front(), h = 0;
+    for (size_t k = hit.front(); k < s.memory.size(); ++k) {
+      const auto &m = s.memory[k];
+      bool drop = false;
+      if (h < hit.size() && hit[h] == k) {
+        ++h;
+        const Sval &held = m_svals[m.second];
+        drop = m_regions.inside(m.first, r) || (held.kind != SK::Blob && !(held.kind == SK::Const && held.a == 0));
+      }
+      if (!drop)
+        s.memory[kept++] = m;
     }
-    set_binding(s.memory, r, v);
-    return;
+    s.memory.resize(kept);
   }
-  s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                [&](const auto &m) {
-                                  if (m_regions.inside(m.first, r))
-                                    return true;
-                                  return m_regions.inside(r, m.first) && drops_enclosing(m.second);
-                                }),
-                 s.memory.end());
   set_binding(s.memory, r, v);
 }
 

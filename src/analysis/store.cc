@@ -87,10 +87,7 @@ bool RegionTable::inside(RegionId r, RegionId place) const {
     return true;
   if (m_links[r].base != m_links[place].base)
     return false;
-  for (RegionId c = r; m_links[c].parent; c = m_links[c].parent)
-    if (m_links[c].parent == place)
-      return !(m_links[place].kind == 'S' && m_links[c].step == '+'); // (a neighbour is not inside)
-  return false;
+  return any_enclosing(r, [&](RegionId a) { return a == place; });
 }
 
 RegionId RegionTable::rebased(RegionId r, uint64_t number) {

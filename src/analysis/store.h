@@ -72,6 +72,15 @@ public:
   // Was any region under r interned ("L3.8" once "L3.8[2]" is)? If not,
   // no binding but r's own lies inside r.
   bool has_inner(RegionId r) const { return m_links[r].inner; }
+  // Calls f(a) for each region a that r lies inside, r's parent first, up
+  // to its base, until f returns true; true if it did. (Not a pointee r is
+  // beside: for "S5+8.4", "S5+8" but not "S5".)
+  template <typename F> bool any_enclosing(RegionId r, F f) const {
+    for (RegionId c = r, a = m_links[r].parent; a; c = a, a = m_links[a].parent)
+      if (!(m_links[a].kind == 'S' && m_links[c].step == '+') && f(a))
+        return true;
+    return false;
+  }
   // The steps after the base ("" for a base).
   std::string_view steps(RegionId r) const {
     return std::string_view(m_entries[r].key).substr(m_entries[r].base_end);
