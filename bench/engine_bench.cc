@@ -34,6 +34,7 @@ struct PerFunction {
   size_t bytes;
   double ms;
   bool too_complex;
+  std::string why; // too_complex_reason
 };
 
 struct Run {
@@ -44,7 +45,7 @@ struct Run {
 };
 
 // Analyses the module as the plugin does (Engine::analysis_order).
-Run analyse(const ir::Module &m, const EngineOptions &opts) {
+Run analyse(const ir::Module &m, const EngineOptions &opts, const std::string &only) {
   Run run;
   const auto start = std::chrono::steady_clock::now();
   Engine engine(m, opts);
@@ -53,13 +54,15 @@ Run analyse(const ir::Module &m, const EngineOptions &opts) {
   for (uint32_t i : engine.analysis_order()) {
     if (!entry[i] && entered[i])
       continue;
+    if (!only.empty() && m.symbols[m.functions[i].symbol].name != only)
+      continue;
     const auto fn_start = std::chrono::steady_clock::now();
     try {
       FunctionResult r = engine.analyze(i);
       run.functions.push_back(
           {i, r.nodes, r.graph_bytes,
            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - fn_start).count(),
-           r.too_complex});
+           r.too_complex, r.too_complex_reason});
       run.nodes += r.nodes;
       run.max_bytes = std::max(run.max_bytes, r.graph_bytes);
       run.findings += r.findings.size();
@@ -86,6 +89,7 @@ int main(int argc, char **argv) {
   unsigned repeat = 3;
   unsigned top = 0;
   bool list = false;
+  std::string only;
   EngineOptions opts;
   app.add_option("ir", file, "the IR text")->required()->check(CLI::ExistingFile);
   app.add_option("--repeat", repeat, "runs (the fastest is reported)")->check(CLI::Range(1u, 100u));
@@ -94,6 +98,7 @@ int main(int argc, char **argv) {
   app.add_option("--max-callee-nodes", opts.max_callee_nodes, "nodes spent inside callees per function");
   size_t max_graph_mib = opts.max_graph_bytes >> 20;
   app.add_option("--max-graph-mib", max_graph_mib, "estimated memory of a function's exploded graph");
+  app.add_option("--only", only, "analyse only the function of this name");
   app.add_flag("--list", list, "also list the findings (their first lines)");
   app.add_option("--top", top, "also list the N analyses that took longest");
   CLI11_PARSE(app, argc, argv);
@@ -111,7 +116,7 @@ int main(int argc, char **argv) {
   }
   Run best;
   for (unsigned k = 0; k < repeat; ++k) {
-    Run r = analyse(m, opts);
+    Run r = analyse(m, opts, only);
     if (k == 0 || r.ms < best.ms)
       best = r;
   }
@@ -127,7 +132,7 @@ int main(int argc, char **argv) {
   for (size_t k = 0; k < top && k < best.functions.size(); ++k) {
     const PerFunction &f = best.functions[k];
     printf("%8.1f ms %7zu nodes %7.1f MiB  %s%s\n", f.ms, f.nodes, static_cast<double>(f.bytes) / (1 << 20), m.symbols[m.functions[f.fn].symbol].name.c_str(),
-           f.too_complex ? " (too complex)" : "");
+           f.too_complex ? (" (too complex: " + f.why + ")").c_str() : "");
   }
   return 0;
 }
