@@ -96,6 +96,8 @@ int main(int argc, char **argv) {
   app.add_option("--max-nodes", opts.max_nodes, "exploded nodes per function");
   app.add_option("--max-states-per-block", opts.max_states_per_block, "states per point before generalizing");
   app.add_option("--max-callee-nodes", opts.max_callee_nodes, "nodes spent inside callees per function");
+  app.add_option("--max-call-depth", opts.max_call_depth, "stack depth of calls stepped into (1: none)");
+  app.add_option("--max-callee-blocks", opts.max_callee_blocks, "larger functions are not stepped into");
   size_t max_graph_mib = opts.max_graph_bytes >> 20;
   app.add_option("--max-graph-mib", max_graph_mib, "estimated memory of a function's exploded graph");
   app.add_option("--only", only, "analyse only the function of this name");

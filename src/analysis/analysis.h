@@ -20,6 +20,7 @@
 #include "analysis/liveness.h"
 #include "analysis/constraints.h"
 #include "analysis/fninfo.h"
+#include "analysis/flat_index.h"
 #include "analysis/state.h"
 #include "analysis/store.h"
 #include "analysis/svalue.h"
@@ -429,8 +430,8 @@ private:
   // By program point (see enqueue): state hash -> nodes.
   // Nodes by (program point, state hash) mixed into one key: a node
   // found here is the same only if its point is too.
-  std::unordered_multimap<uint64_t, int32_t> m_seen;
-  std::unordered_map<uint64_t, size_t> m_states_at; // by program point and calling context
+  KeyIds m_seen; // nodes by program point and state hash
+  KeyValues m_states_at; // states by program point and calling context
   std::unordered_map<uint64_t, std::vector<int32_t>> m_point_nodes; // by program point
   std::vector<Pending> m_pending;
   std::map<uint32_t, std::pair<Loc, uint8_t>> m_evals; // __analyzer_eval: uid -> (place, Tri bits seen)
@@ -716,7 +717,7 @@ private:
     return m_svals.get(SK::Conjured, m_cur->uid_base[block], -1 - static_cast<int64_t>(t));
   }
   // (block uid, temporary) -> its widened value, for those made so far.
-  std::unordered_map<uint64_t, SvalId> m_widened;
+  KeyValues m_widened;
 
   // Widens temporary t (holding v) at block: its widened value, which from
   // now on stands for v. If the state still holds that value from an

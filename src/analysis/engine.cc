@@ -87,7 +87,7 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
     for (const auto &l : f.loops)
       context = context * 1000003u ^ (static_cast<uint64_t>(l.first) << 8 ^ l.second);
   }
-  size_t &states_here = m_states_at[context];
+  uint32_t &states_here = m_states_at[context];
   std::vector<int32_t> &here = m_point_nodes[point];
   if (states_here >= m_opts.max_states_per_block)
     generalize(s, block, states_here >= 2 * m_opts.max_states_per_block ? 2 : 1, start, resumed,
@@ -104,13 +104,13 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
     }
   }
   const uint64_t seen_key = (point * 0x9e3779b97f4a7c15ull) ^ s.hash();
-  for (auto [it, end] = m_seen.equal_range(seen_key); it != end; ++it) {
-    const Node &n = m_nodes[static_cast<size_t>(it->second)];
-    if (n.block == block && n.start == start && n.resumed == resumed && n.state == s) {
-      if (s.stack.empty() && start == 0 && !resumed)
-        m_merged_arrivals.push_back({pred, block});
-      return;
-    }
+  if (m_seen.any_of(seen_key, [&](int32_t id) {
+        const Node &n = m_nodes[static_cast<size_t>(id)];
+        return n.block == block && n.start == start && n.resumed == resumed && n.state == s;
+      })) {
+    if (s.stack.empty() && start == 0 && !resumed)
+      m_merged_arrivals.push_back({pred, block});
+    return;
   }
   auto give_up = [&](const std::string &reason) {
     if (!m_too_complex) {
@@ -141,7 +141,7 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   if (!s.stack.empty())
     ++m_callee_nodes;
   auto id = static_cast<int32_t>(m_nodes.size());
-  m_seen.emplace(seen_key, id);
+  m_seen.insert(seen_key, id);
   here.push_back(id);
   m_nodes.push_back(
       {block, start, resumed, std::move(s), pred, std::move(events), std::move(renames), entry_loc, m_entry_own});
@@ -217,6 +217,7 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
   }
   // Values not live in the target die on the way.
   std::vector<uint32_t> dead;
+  dead.reserve(s.temps.size());
   const Bitset &live = m_cur->live.live_start[to];
   for (auto &t : s.temps)
     if (!live.test(t.first))
@@ -1204,7 +1205,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         if (t != Tri::Unknown && (t == Tri::True) != taken)
           continue;
         State s2 = dir == 0 ? std::move(s) : s; // (the last direction takes the state over)
-        std::vector<RawEvent> evs = events;
+        std::vector<RawEvent> evs = dir == 0 ? std::move(events) : events; // (as the state)
         OpName op = taken ? in.op : invert_comparison(in.op);
         if (!beyond && !assume(s2, a, op, c))
           continue;

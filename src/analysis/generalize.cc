@@ -10,9 +10,11 @@ SvalId FunctionAnalysis::widen_to(State &s, uint32_t block, uint32_t t, SvalId v
   // A widened value made for the first time is in no state yet: the
   // search of the state is needed only for one made before.
   const uint64_t key = (static_cast<uint64_t>(m_cur->uid_base[block]) << 32) | t;
-  auto it = m_widened.find(key);
-  const bool seen = it != m_widened.end();
-  const SvalId w = seen ? it->second : m_widened.emplace(key, widened(block, t)).first->second;
+  SvalId known = m_widened[key];
+  const bool seen = known != 0;
+  if (!seen)
+    m_widened[key] = known = widened(block, t);
+  const SvalId w = known;
   if (seen && v != w && present && !present->ready) {
     present->sorted = roots_in_state(s);
     present->ready = true;
@@ -304,7 +306,9 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
       if (!keep(t.second)) {
         const uint32_t uid = info(f.fn).uid_base[f.block] + f.index;
         t.second = m_svals.get(SK::Conjured, uid, -1 - static_cast<int64_t>(t.first));
-        m_widened.emplace((static_cast<uint64_t>(uid) << 32) | t.first, t.second); // (now in a state)
+        SvalId &w = m_widened[(static_cast<uint64_t>(uid) << 32) | t.first];
+        if (!w)
+          w = t.second; // (now in a state)
       }
   auto unchanged = [&](const std::pair<RegionId, SvalId> &m) {
     return earlier && level < 2 && std::binary_search(earlier->begin(), earlier->end(), m);

@@ -19,6 +19,7 @@ bool FunctionAnalysis::holds_resource(const State &s, SvalId v) const {
 
 std::vector<uint32_t> FunctionAnalysis::unheld(const State &s, const std::vector<uint32_t> &dead) const {
   std::vector<uint32_t> out;
+  out.reserve(dead.size());
   auto held_elsewhere = [&](uint32_t t, SvalId v) {
     for (auto &b : s.temps)
       if (b.first != t && b.second == v && std::find(dead.begin(), dead.end(), b.first) == dead.end())
@@ -101,6 +102,7 @@ void FunctionAnalysis::mark_reachable(const State &s, const std::vector<SvalId> 
 void FunctionAnalysis::purge(State &s, const std::vector<uint32_t> &dead_temps, const std::vector<uint32_t> &dead_locals,
                              bool everything, SvalId keep, const Loc &loc) {
   std::vector<std::pair<SvalId, std::string>> dropped;
+  dropped.reserve(dead_temps.size());
   std::vector<std::string> dead_slots;
   // What the caller still sees: the returned value and, for a struct
   // returned by value, what its fields hold.

@@ -4,6 +4,7 @@
 // Internal to src/analysis: included by the engine only.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -70,12 +71,14 @@ struct Sval {
   bool operator==(const Sval &o) const { return kind == o.kind && a == o.a && b == o.b && base == o.base; }
 };
 
+// Mixed well in every bit: SvalTable's index keeps the low ones.
 struct SvalHash {
   size_t operator()(const Sval &s) const {
-    size_t h = static_cast<size_t>(s.kind);
-    h = h * 1000003u ^ static_cast<size_t>(s.a);
-    h = h * 1000003u ^ static_cast<size_t>(s.b);
-    return h * 1000003u ^ s.base;
+    constexpr uint64_t k = 0x9e3779b97f4a7c15ull;
+    uint64_t h = (static_cast<uint64_t>(s.kind) ^ static_cast<uint64_t>(s.a)) * k;
+    h = (h ^ (h >> 29) ^ static_cast<uint64_t>(s.b)) * k;
+    h = (h ^ (h >> 32) ^ s.base) * k;
+    return static_cast<size_t>(h ^ (h >> 29));
   }
 };
 
@@ -89,14 +92,19 @@ public:
     m_vals.push_back({SK::Unknown, 0, 0, 0}); // 1: unknown
   }
   SvalId get(SK kind, int64_t a = 0, int64_t b = 0, SvalId base = 0) {
-    Sval s{kind, a, b, base};
-    auto it = m_index.find(s);
-    if (it != m_index.end())
-      return it->second;
+    const Sval s{kind, a, b, base};
+    if (2 * (m_vals.size() + 1) > m_index.size())
+      grow();
+    const size_t mask = m_index.size() - 1;
+    const size_t h = SvalHash()(s);
+    const auto tag = static_cast<uint32_t>(h >> 32);
+    size_t i = h & mask;
+    for (; m_index[i].id; i = (i + 1) & mask)
+      if (m_index[i].tag == tag && m_vals[m_index[i].id] == s)
+        return m_index[i].id;
     m_vals.push_back(s);
-    auto id = static_cast<SvalId>(m_vals.size() - 1);
-    m_index.emplace(s, id);
-    return id;
+    m_index[i] = {static_cast<SvalId>(m_vals.size() - 1), tag};
+    return m_index[i].id;
   }
   const Sval &operator[](SvalId id) const { return m_vals[id]; }
   int64_t string_id(const std::string &s) {
@@ -123,7 +131,26 @@ public:
 
 private:
   std::vector<Sval> m_vals;
-  std::unordered_map<Sval, SvalId, SvalHash> m_index;
+  // The ids of the values get() made, by hash, open addressing (id 0: a
+  // free slot; the two first values are no one's), with the hash's high
+  // bits (most values that share a slot differ there); at most half full.
+  struct Slot {
+    SvalId id = 0;
+    uint32_t tag = 0;
+  };
+  std::vector<Slot> m_index;
+  void grow() {
+    std::vector<Slot> bigger(std::max<size_t>(64, m_index.size() * 2));
+    const size_t mask = bigger.size() - 1;
+    for (SvalId id = 2; id < m_vals.size(); ++id) {
+      const size_t h = SvalHash()(m_vals[id]);
+      size_t i = h & mask;
+      while (bigger[i].id)
+        i = (i + 1) & mask;
+      bigger[i] = {id, static_cast<uint32_t>(h >> 32)};
+    }
+    m_index = std::move(bigger);
+  }
   std::map<std::string, int64_t> m_strings;
   std::vector<std::string> m_string_list;
   std::map<std::vector<SvalId>, int64_t> m_lists;
