@@ -275,6 +275,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   Roots present; // (the state's roots before any is widened)
   std::vector<SvalId> nonnull_widened;
   const bool loop_head = m_cur->loop_body.count(block) > 0;
+  const SvalId null = m_svals.get(SK::Const, 0);
   for (auto &t : s.temps) {
     if (result && t.first == result && m_svals[t.second].kind == SK::Const)
       continue;
@@ -288,7 +289,6 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     // not to be NULL stays so where no loop goes round: whether a loop
     // ended on NULL or broke out on a find is worth two states.
     const bool pointer = level < 2 && fn().temps[t.first].type.kind == TypeKind::Ptr;
-    const SvalId null = m_svals.get(SK::Const, 0);
     if (pointer && !keep(t.second) && compare(s, t.second, OpName::Eq, null) == Tri::True) {
       t.second = null;
       continue;
@@ -336,7 +336,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                    [&](const Relation &r) { return level >= 2 || !stays(r.a) || !stays(r.b); }),
                     s.relations.end());
   for (SvalId w : nonnull_widened)
-    assume(s, w, OpName::Ne, m_svals.get(SK::Const, 0));
+    assume(s, w, OpName::Ne, null);
 }
 
 void FunctionAnalysis::join(State &s, const State &e) {
