@@ -427,10 +427,9 @@ private:
   RegionTable m_regions; // the regions memory keys name (store.h)
   std::vector<Node> m_nodes;
   std::deque<int32_t> m_worklist;
-  // By program point (see enqueue): state hash -> nodes.
   // Nodes by (program point, state hash) mixed into one key: a node
   // found here is the same only if its point is too.
-  KeyIds m_seen; // nodes by program point and state hash
+  KeyIds m_seen;
   KeyValues m_states_at; // states by program point and calling context
   std::unordered_map<uint64_t, std::vector<int32_t>> m_point_nodes; // by program point
   std::vector<Pending> m_pending;
