@@ -111,6 +111,16 @@ def refuses_other_gcc_version(args):
 
 
 @check
+def exports_only_what_gcc_looks_for(args):
+    # Every other symbol binds inside the plugin (src/gcc/plugin.map): its
+    # calls never go to a copy cc1 exports under the same name.
+    out = subprocess.run(["nm", "-D", "--defined-only", args.plugin], stdout=subprocess.PIPE, text=True,
+                         check=True).stdout
+    names = sorted(line.split()[-1] for line in out.splitlines() if line.strip())
+    assert names == ["plugin_init", "plugin_is_GPL_compatible"], names
+
+
+@check
 def object_code_is_unchanged(args):
     with tempfile.TemporaryDirectory() as tmp:
         for level in ("-O0", "-O2"):
