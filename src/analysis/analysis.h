@@ -48,10 +48,10 @@ struct RawEvent {
   Loc loc;
   uint32_t fn = 0;    // the function it happens in
   uint16_t depth = 1; // its stack depth
-  // Call: the arguments and their texts, and the caller and callee (to
-  // word "passing freed pointer 'p' in call to 'f' from 'g'").
+  // Call: the arguments and their texts, and the callee (to word "passing
+  // freed pointer 'p' in call to 'f' from 'g'"; the caller is fn).
   std::vector<std::pair<SvalId, std::string>> args;
-  std::string callee, caller;
+  uint32_t callee = 0;
   bool is_return = false;   // NullOrigin: NULL returned by a call stepped into...
   bool from_return = false; // ...defensively (it returns non-NULL elsewhere)
   bool stored = false;      // NullOrigin: NULL stored into memory ("l->next = 0")
@@ -411,6 +411,12 @@ private:
     return l < f.locals.size() ? &f.locals[l] : nullptr;
   }
   // An event of the current frame.
+  // The text of a Call, Entry or Return event between functions caller
+  // and callee ("calling 'f' from 'g'"), made once per analysis: events
+  // share it (RawEvent::shared_text).
+  const std::string &call_text(RawEvent::Kind kind, uint32_t caller, uint32_t callee);
+  std::unordered_map<uint64_t, std::string> m_call_texts; // (kind, caller, callee) -> text
+
   RawEvent event(RawEvent::Kind kind, const Loc &loc, std::string text = {}) const {
     RawEvent e;
     e.kind = kind;
@@ -1535,6 +1541,15 @@ private:
   // The arguments of a call the callee may read or write through (bit k
   // for argument k): see CallEvent::reads_through.
   uint64_t reads_through(const State &s, const Instruction &in, const CallEvent &call);
+  // The result of a call to one of the C library's readers (it reads
+  // what its arguments point to and changes nothing: strcmp, strlen) that
+  // is the same on every call
+  // with these arguments while what it reads stays as it is: when each
+  // argument is a stable value and each pointer among them points to what
+  // the path cannot change unseen (a string literal, a global no code
+  // writes, what a pointer-to-const parameter points to while it has not
+  // escaped). 0 if not.
+  SvalId pure_result(const State &s, const Instruction &in, const CallEvent &call) const;
   // v as mul * base + add, base not a product with a constant nor a sum
   // with one ("n * 4 + 3": n, 4, 3; "n": n, 1, 0).
   void linear_form(SvalId v, SvalId &base, int64_t &mul, int64_t &add) const;

@@ -228,7 +228,7 @@ SvalId FunctionAnalysis::fresh_value(const State &s, uint32_t uid, SvalId unlike
 
 // errno after a call that failed: some positive error number.
 void FunctionAnalysis::set_errno(State &s, uint32_t uid, SvalId result) {
-  const int where = m_module.find_symbol("__errno_location");
+  const int where = m_summary.errno_location;
   if (where < 0)
     return;
   const std::string key = pointee_key(m_svals.get(SK::Pure, where, m_svals.list_id({})));
@@ -412,6 +412,43 @@ bool FunctionAnalysis::is_pointer_operand(const Operand &o) const {
          o.kind == OpKind::GlobalAddr || (o.is_temp() && fn().temps[o.id].type.is_pointer());
 }
 
+SvalId FunctionAnalysis::pure_result(const State &s, const Instruction &in, const CallEvent &call) const {
+  const Operand &callee = in.operands[0];
+  // (The C library's readers: what they read is only what their
+  // arguments point to. A function declared pure may also read globals.)
+  if (callee.kind != OpKind::Func || callee.id >= m_module.symbols.size() || m_module.symbols[callee.id].body >= 0 ||
+      !libc::reads_only(m_module.symbols[callee.id].name) || call.args.size() + 1 != in.operands.size())
+    return 0;
+  const std::vector<uint32_t> &readonly = m_module.functions[m_entry].readonly_params;
+  for (size_t k = 0; k < call.args.size(); ++k) {
+    const SvalId a = call.args[k];
+    if (!is_stable(a))
+      return 0;
+    if (!is_pointer_operand(in.operands[k + 1]))
+      continue;
+    const Sval &v = m_svals[a];
+    switch (v.kind) {
+    case SK::Const:
+    case SK::FuncAddr:
+    case SK::StrAddr:
+      break;
+    case SK::GlobalAddr:
+      if (static_cast<size_t>(v.a) >= m_summary.stable.size() || !m_summary.stable[static_cast<size_t>(v.a)])
+        return 0;
+      break;
+    case SK::Param:
+      // (The function promises not to change what it points to.)
+      if (set_contains(s.escaped, a) ||
+          std::find(readonly.begin(), readonly.end(), static_cast<uint32_t>(v.a + 1)) == readonly.end())
+        return 0;
+      break;
+    default:
+      return 0;
+    }
+  }
+  return m_svals.get(SK::Pure, callee.id, m_svals.list_id(call.args));
+}
+
 uint64_t FunctionAnalysis::reads_through(const State &s, const Instruction &in, const CallEvent &call) {
   if (call.has_body)
     return 0;
@@ -532,7 +569,9 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   static const std::string kNoText;
   SvalId thrown_away = 0;
   if (in.result) {
-    result = conjure(s, uid);
+    result = pure_result(s, in, call);
+    if (!result)
+      result = conjure(s, uid);
     call.result = result;
     call.result_text = &m_cur->temp_text[in.result];
   } else if (callee.kind == OpKind::Func && callee.id < m_module.symbols.size() &&
@@ -1049,16 +1088,16 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
                (small && ((!s.uninit.empty() && set_contains(s.uninit, root_of(a))) || const_variable(root_of(a))));
       }) && !(m_summary.copies_buffers[callee] && shares_object()))
     return false; // nothing there for a checker: the call stays opaque
-  const std::string &callee_name = m_module.function_name(cf);
   {
-    RawEvent e = event(RawEvent::Kind::Call, loc,
-                       "calling " + quote_expr(callee_name) + " from " + quote_expr(m_module.function_name(fn())));
+    RawEvent e = event(RawEvent::Kind::Call, loc);
+    e.shared_text = &call_text(RawEvent::Kind::Call, s.fn, callee);
+    e.args.reserve(args.size());
     for (size_t k = 0; k < args.size(); ++k)
       e.args.push_back({args[k], k < arg_texts.size() ? arg_texts[k] : ""});
-    e.callee = callee_name;
-    e.caller = m_module.function_name(fn());
+    e.callee = callee;
     m_cur_events->push_back(std::move(e));
   }
+  const uint32_t caller_fn = s.fn;
   // (Unnamed arguments, for the callee's va_arg.)
   std::vector<VarArg> varargs;
   if (cf.variadic && args.size() > cf.params.size() && block < fn().blocks.size() &&
@@ -1076,9 +1115,23 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
   for (size_t k = 0; k < args.size() && k < cf.params.size(); ++k)
     s.bind(cf.params[k], args[k]);
   uninit_locals(s);
-  m_cur_events->push_back(event(RawEvent::Kind::Entry, cf.loc, "entry to " + quote_expr(callee_name)));
+  m_cur_events->push_back(event(RawEvent::Kind::Entry, cf.loc));
+  m_cur_events->back().shared_text = &call_text(RawEvent::Kind::Entry, caller_fn, callee);
   m_entered.insert(callee);
   return true;
+}
+
+const std::string &FunctionAnalysis::call_text(RawEvent::Kind kind, uint32_t caller, uint32_t callee) {
+  const uint64_t key = static_cast<uint64_t>(kind) << 60 | static_cast<uint64_t>(caller) << 30 | callee;
+  std::string &text = m_call_texts[key];
+  if (text.empty()) {
+    const std::string from = quote_expr(m_module.function_name(m_module.functions[caller]));
+    const std::string to = quote_expr(m_module.function_name(m_module.functions[callee]));
+    text = kind == RawEvent::Kind::Call    ? "calling " + to + " from " + from
+           : kind == RawEvent::Kind::Entry ? "entry to " + to
+                                           : "returning to " + from + " from " + to;
+  }
+  return text;
 }
 
 // Does an argument give the callee something a checker tracks: a tracked
@@ -1170,7 +1223,6 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
   s.exposed.erase(std::remove_if(s.exposed.begin(), s.exposed.end(),
                                  [&](SvalId l) { return (l >> kFrameShift) == depth; }),
                   s.exposed.end());
-  const std::string callee_name = m_module.function_name(fn());
   const FnInfo &callee_info = *m_cur;
   // "return buf;" that the compiler made "return NULL;".
   std::string nulled_local;
@@ -1193,9 +1245,8 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
   set_frame(s);
   const Instruction &call = fn().blocks[caller.block].insns[caller.index];
   const Loc call_loc = call.loc.known() ? call.loc : at;
-  m_cur_events->push_back(event(RawEvent::Kind::Return, call_loc,
-                                "returning to " + quote_expr(m_module.function_name(fn())) + " from " +
-                                    quote_expr(callee_name)));
+  m_cur_events->push_back(event(RawEvent::Kind::Return, call_loc));
+  m_cur_events->back().shared_text = &call_text(RawEvent::Kind::Return, caller.fn, callee_info.index);
   if (caller.result) {
     std::vector<std::pair<SvalId, std::string>> overwritten;
     if (SvalId old = s.temp(caller.result))
@@ -1210,6 +1261,7 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
     const std::string &text = m_cur->temp_text[caller.result];
     if (ret && m_svals[ret].kind == SK::Const && m_svals[ret].a == 0 && !text.empty() &&
         fn().temps[caller.result].type.is_pointer()) {
+      const std::string callee_name = m_module.function_name(*callee_info.fn);
       RawEvent e = event(RawEvent::Kind::NullOrigin, call_loc,
                          nulled_local.empty()
                              ? quote_expr(text) + " is NULL (returned by " + quote_expr(callee_name) + ")"

@@ -137,8 +137,9 @@ Finding FunctionAnalysis::build(const Pending &p) const {
       if (tracked_kind && tracked_kind == p.warning->ref_state && p.warning->passing)
         for (const auto &[v, text] : e->args)
           if (v == tracked && !text.empty()) {
-            ev.text = format_text(p.warning->passing, text, 0) + " in call to " + quote_expr(e->callee) + " from " +
-                      quote_expr(e->caller);
+            ev.text = format_text(p.warning->passing, text, 0) + " in call to " +
+                      quote_expr(m_module.function_name(m_module.functions[e->callee])) + " from " +
+                      quote_expr(m_module.function_name(m_module.functions[e->fn]));
             break;
           }
       items.push_back({ev, Role::Call, false});

@@ -169,6 +169,7 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
   for (const Symbol &sym : m.symbols)
     for (size_t k = 0; k < sym.deallocators.size(); ++k)
       deallocators.emplace(sym.deallocators[k], k < sym.deallocator_args.size() ? sym.deallocator_args[k] : 1);
+  errno_location = m.find_symbol("__errno_location");
   const size_t n = m.functions.size();
   never_returns.assign(n, false);
   for (size_t f = 0; f < n; ++f) {

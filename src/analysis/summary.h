@@ -62,6 +62,9 @@ struct ModuleSummary {
   // Its value at entry (its initializer, if known) holds on every path,
   // across every call.
   std::vector<bool> stable;
+  // The symbol of __errno_location (what errno reads through), -1 if the
+  // module declares none.
+  int errno_location = -1;
   // The deallocators some __attribute__((malloc (D, N))) names -> N.
   std::map<std::string, uint32_t> deallocators;
 
