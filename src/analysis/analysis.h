@@ -410,13 +410,12 @@ private:
     const Function &f = m_module.functions[depth == s.stack.size() ? s.fn : s.stack[depth].fn];
     return l < f.locals.size() ? &f.locals[l] : nullptr;
   }
-  // An event of the current frame.
   // The text of a Call, Entry or Return event between functions caller
   // and callee ("calling 'f' from 'g'"), made once per analysis: events
   // share it (RawEvent::shared_text).
   const std::string &call_text(RawEvent::Kind kind, uint32_t caller, uint32_t callee);
   std::unordered_map<uint64_t, std::string> m_call_texts; // (kind, caller, callee) -> text
-
+  // An event of the current frame.
   RawEvent event(RawEvent::Kind kind, const Loc &loc, std::string text = {}) const {
     RawEvent e;
     e.kind = kind;
@@ -1543,12 +1542,11 @@ private:
   uint64_t reads_through(const State &s, const Instruction &in, const CallEvent &call);
   // The result of a call to one of the C library's readers (it reads
   // what its arguments point to and changes nothing: strcmp, strlen) that
-  // is the same on every call
-  // with these arguments while what it reads stays as it is: when each
-  // argument is a stable value and each pointer among them points to what
-  // the path cannot change unseen (a string literal, a global no code
-  // writes, what a pointer-to-const parameter points to while it has not
-  // escaped). 0 if not.
+  // every call with these arguments gives while what it reads stays as it
+  // is: when each argument is a stable value and each pointer among them
+  // points to what the path cannot change unseen (a string literal, a
+  // global no code writes, what a pointer-to-const parameter points to
+  // while it has not escaped). 0 if not.
   SvalId pure_result(const State &s, const Instruction &in, const CallEvent &call) const;
   // v as mul * base + add, base not a product with a constant nor a sum
   // with one ("n * 4 + 3": n, 4, 3; "n": n, 1, 0).
