@@ -419,7 +419,6 @@ SvalId FunctionAnalysis::pure_result(const State &s, const Instruction &in, cons
   if (callee.kind != OpKind::Func || callee.id >= m_module.symbols.size() || m_module.symbols[callee.id].body >= 0 ||
       !libc::reads_only(m_module.symbols[callee.id].name) || call.args.size() + 1 != in.operands.size())
     return 0;
-  const std::vector<uint32_t> &readonly = m_module.functions[m_entry].readonly_params;
   for (size_t k = 0; k < call.args.size(); ++k) {
     const SvalId a = call.args[k];
     if (!is_stable(a))
@@ -438,8 +437,7 @@ SvalId FunctionAnalysis::pure_result(const State &s, const Instruction &in, cons
       break;
     case SK::Param:
       // (The function promises not to change what it points to.)
-      if (set_contains(s.escaped, a) ||
-          std::find(readonly.begin(), readonly.end(), static_cast<uint32_t>(v.a + 1)) == readonly.end())
+      if (!readonly_param(a) || set_contains(s.escaped, a))
         return 0;
       break;
     default:

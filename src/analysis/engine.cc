@@ -944,7 +944,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         if (m.second != v)
           overwritten.push_back({m.second, is_tracked(s, m.second) ? memory_text(s, rk(m.first)) : std::string()});
       }
-      write_memory(s, key, v);
+      write_region(s, written, v);
       // NULL stored into named memory ("xj->b4 = 0"): where a later
       // dereference of that place got its NULL.
       if (in.operands[0].kind == OpKind::Null) {

@@ -10,10 +10,10 @@ SvalId FunctionAnalysis::widen_to(State &s, uint32_t block, uint32_t t, SvalId v
   // A widened value made for the first time is in no state yet: the
   // search of the state is needed only for one made before.
   const uint64_t key = (static_cast<uint64_t>(m_cur->uid_base[block]) << 32) | t;
-  SvalId known = m_widened[key];
+  SvalId &known = m_widened[key];
   const bool seen = known != 0;
   if (!seen)
-    m_widened[key] = known = widened(block, t);
+    known = widened(block, t);
   const SvalId w = known;
   if (seen && v != w && present && !present->ready) {
     present->sorted = roots_in_state(s);
