@@ -414,10 +414,14 @@ bool FunctionAnalysis::is_pointer_operand(const Operand &o) const {
 
 SvalId FunctionAnalysis::pure_result(const State &s, const Instruction &in, const CallEvent &call) const {
   const Operand &callee = in.operands[0];
-  // (The C library's readers: what they read is only what their
-  // arguments point to. A function declared pure may also read globals.)
-  if (callee.kind != OpKind::Func || callee.id >= m_module.symbols.size() || m_module.symbols[callee.id].body >= 0 ||
-      !libc::reads_only(m_module.symbols[callee.id].name) || call.args.size() + 1 != in.operands.size())
+  // (The C library's readers, and the module's functions that read as
+  // they do (ModuleSummary::reads_args_only): what they read is only what
+  // their arguments point to. A function declared pure may also read
+  // globals.)
+  if (callee.kind != OpKind::Func || callee.id >= m_module.symbols.size() || call.args.size() + 1 != in.operands.size())
+    return 0;
+  const Symbol &sym = m_module.symbols[callee.id];
+  if (sym.body >= 0 ? !m_summary.reads_args_only[static_cast<size_t>(sym.body)] : !libc::reads_only(sym.name))
     return 0;
   for (size_t k = 0; k < call.args.size(); ++k) {
     const SvalId a = call.args[k];

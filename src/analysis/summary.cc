@@ -105,6 +105,21 @@ private:
   }
 };
 
+// A property of functions that holds where it holds of the function's own
+// body and of every function it calls: flag, true where the body has it,
+// keeps the largest set closed under calls (functions calling one another
+// round a cycle keep it together).
+void keep_where_callees_have(std::vector<bool> &flag, const std::vector<std::vector<uint32_t>> &callees) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t f = 0; f < flag.size(); ++f)
+      if (flag[f] && std::any_of(callees[f].begin(), callees[f].end(), [&](uint32_t c) { return !flag[c]; })) {
+        flag[f] = false;
+        changed = true;
+      }
+  }
+}
+
 } // namespace
 
 void ModuleSummary::find_recursion_groups(const Module &m) {
@@ -281,8 +296,9 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
       }
   // A summary of side effects: functions that change no memory outside
   // their own frame (they store only to their own variables and call only
-  // such functions, pure ones and readers like strlen). A call the engine
-  // does not step into then leaves the caller's memory as it was.
+  // such functions, pure ones, readers like strlen and functions that
+  // never return). A call the engine does not step into then leaves the
+  // caller's memory as it was.
   writes_nothing.assign(n, true);
   for (size_t f = 0; f < n; ++f)
     for (const Block &b : m.functions[f].blocks)
@@ -291,20 +307,15 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
         if (in.opcode == Opcode::Call) {
           const Operand &c = in.operands[0];
           const Symbol *sym = c.kind == OpKind::Func && c.id < m.symbols.size() ? &m.symbols[c.id] : nullptr;
-          writes = !sym || (sym->body < 0 && !sym->is_pure && !sym->is_const && !libc::reads_only(sym->name));
+          // (A call that never returns changes nothing the caller sees
+          // after this function returns: "assert (p)".)
+          writes = !sym || (sym->body < 0 && !sym->is_noreturn && !sym->is_pure && !sym->is_const &&
+                            !libc::reads_only(sym->name));
         }
         if (writes)
           writes_nothing[f] = false;
       }
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t f = 0; f < n; ++f)
-      if (writes_nothing[f] &&
-          std::any_of(callees[f].begin(), callees[f].end(), [&](uint32_t c) { return !writes_nothing[c]; })) {
-        writes_nothing[f] = false;
-        changed = true;
-      }
-  }
+  keep_where_callees_have(writes_nothing, callees);
   // Results known without stepping in: every return of the function
   // gives one constant ("static int enabled (void) { return 1; }"), or one
   // of its arguments ("return iErr;"), also through calls of such
@@ -351,6 +362,99 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
             !m.symbols[in.place.id].is_const)
           stable[in.place.id] = false;
       }
+  find_readers(m);
+}
+
+void ModuleSummary::find_readers(const Module &m) {
+  const size_t n = m.functions.size();
+  reads_args_only.assign(n, false);
+  // Per function, on its own: whether its body qualifies, given that the
+  // module functions it calls do (listed in calls).
+  std::vector<std::vector<uint32_t>> calls(n);
+  for (size_t f = 0; f < n; ++f) {
+    const Function &fn = m.functions[f];
+    if (fn.ret_type.kind == TypeKind::Void || fn.variadic || fn.blocks.empty())
+      continue;
+    // Pointers into what the arguments point to: pointer parameters, and
+    // what copies, casts, phis and pointer arithmetic make of them.
+    std::vector<bool> arg_pointer(fn.temps.size(), false);
+    auto is_ptr_temp = [&](uint32_t t) { return t < fn.temps.size() && fn.temps[t].type.kind == TypeKind::Ptr; };
+    for (uint32_t p : fn.params)
+      if (is_ptr_temp(p))
+        arg_pointer[p] = true;
+    auto stable_global = [&](uint32_t sym) { return sym < stable.size() && stable[sym]; };
+    // A pointer whose target, read, gives what the arguments decide.
+    auto safe = [&](const Operand &o) {
+      switch (o.kind) {
+      case OpKind::Temp: return o.id < arg_pointer.size() && arg_pointer[o.id];
+      case OpKind::Null:
+      case OpKind::Str:
+      case OpKind::LocalAddr: return true; // (its own locals: only it writes them)
+      case OpKind::GlobalAddr: return stable_global(o.id);
+      default: return false;
+      }
+    };
+    auto safe_place = [&](const Place &p) {
+      switch (p.base) {
+      case PlaceBase::Local:
+      case PlaceBase::Str: return true;
+      case PlaceBase::Global: return stable_global(p.id);
+      case PlaceBase::Deref: return safe(p.pointer);
+      }
+      return false;
+    };
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const Block &b : fn.blocks)
+        for (const Instruction &in : b.insns) {
+          if (!in.result || in.result >= arg_pointer.size() || arg_pointer[in.result] || !is_ptr_temp(in.result))
+            continue;
+          bool ok = false;
+          if (in.opcode == Opcode::Copy || (in.opcode == Opcode::Unary && in.op == OpName::Conv) ||
+              (in.opcode == Opcode::Binary && in.op == OpName::PtrAdd))
+            ok = !in.operands.empty() && safe(in.operands[0]);
+          else if (in.opcode == Opcode::Phi)
+            ok = std::all_of(in.operands.begin(), in.operands.end(), safe);
+          else if (in.opcode == Opcode::Addr)
+            ok = safe_place(in.place);
+          if (ok)
+            arg_pointer[in.result] = grew = true;
+        }
+    }
+    bool qualifies = true;
+    for (const Block &b : fn.blocks)
+      for (const Instruction &in : b.insns) {
+        if (in.is_volatile || in.opcode == Opcode::Unknown)
+          qualifies = false;
+        else if (in.opcode == Opcode::Load)
+          qualifies = qualifies && safe_place(in.place);
+        else if (in.opcode == Opcode::Store)
+          qualifies = qualifies && in.place.base == PlaceBase::Local;
+        else if (in.opcode == Opcode::Call) {
+          const Operand &callee = in.operands[0];
+          if (callee.kind != OpKind::Func || callee.id >= m.symbols.size()) {
+            qualifies = false;
+            continue;
+          }
+          const Symbol &sym = m.symbols[callee.id];
+          if (sym.is_noreturn)
+            continue; // (the path ends there: "assert (p)")
+          if (sym.body >= 0)
+            calls[f].push_back(static_cast<uint32_t>(sym.body));
+          else if (!libc::reads_only(Module::source_name(sym.name)) && !sym.is_const)
+            qualifies = false;
+          for (size_t k = 1; k < in.operands.size(); ++k) {
+            const Operand &a = in.operands[k];
+            const bool pointer = a.kind == OpKind::Temp ? is_ptr_temp(a.id)
+                                                        : a.kind != OpKind::Int && a.kind != OpKind::Float;
+            if (pointer && !safe(a))
+              qualifies = false;
+          }
+        }
+      }
+    reads_args_only[f] = qualifies;
+  }
+  keep_where_callees_have(reads_args_only, calls);
 }
 
 std::vector<bool> ModuleSummary::find_entries(const Module &m) {

@@ -62,6 +62,15 @@ struct ModuleSummary {
   // Its value at entry (its initializer, if known) holds on every path,
   // across every call.
   std::vector<bool> stable;
+  // By function: what it returns depends only on its arguments: their
+  // values, and the bytes its pointer arguments point to, one level deep
+  // (it never follows a pointer it read from memory). It stores only into
+  // its own locals, reads otherwise only string literals and stable
+  // globals, and calls only such functions and the C library's readers
+  // (strcmp) — or calls that never return. Two calls with the same
+  // arguments, the memory they point to unchanged between them, give the
+  // same result ("if (is_stdout (name)) ... if (!is_stdout (name))").
+  std::vector<bool> reads_args_only;
   // The symbol of __errno_location (what errno reads through), -1 if the
   // module declares none.
   int errno_location = -1;
@@ -69,6 +78,7 @@ struct ModuleSummary {
   std::map<std::string, uint32_t> deallocators;
 
   void find_recursion_groups(const ir::Module &m);
+  void find_readers(const ir::Module &m);
 
   // The entries of a module (see `entries`), on their own.
   static std::vector<bool> find_entries(const ir::Module &m);

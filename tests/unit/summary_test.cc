@@ -91,6 +91,80 @@ TEST(Summary, GlobalAttributesRoundTripThroughText) {
   EXPECT_EQ(print_module(m), text);
 }
 
+// Functions whose result only their arguments decide: reading through a
+// pointer argument (at an offset too), a stable global and a string, and
+// calling strcmp, a noreturn function and each other qualify; following a
+// pointer read from memory, reading a global code writes, storing outside
+// the frame or calling unknown code does not.
+TEST(Summary, ReadsArgumentsOnly) {
+  Module m = parse_module(R"(global @limit : i32 const
+global @mode : i32 static
+declare @strcmp pure library readonly(1,2)
+declare @__assert_fail noreturn void library
+declare @getenv library
+func static @first(%1:ptr "s") -> i32 {
+bb0:
+  br ne %1, null, bb2, bb1
+bb1:
+  call @__assert_fail("s")
+  unreachable
+bb2:
+  %2:ptr = ptradd %1, 1:i64
+  %3:i8 = load *%2
+  %4:i32 = load @limit
+  %5:i32 = call @strcmp(%1, "-")
+  %6:i32 = call @second(%2)
+  ret %6
+}
+func static @second(%1:ptr "s") -> i32 {
+bb0:
+  %2:i32 = call @first(%1)
+  ret %2
+}
+func static @follows(%1:ptr "o") -> i32 {
+bb0:
+  %2:ptr = load *%1
+  %3:i32 = call @strcmp(%2, "-")
+  ret %3
+}
+func static @global(%1:ptr "s") -> i32 {
+bb0:
+  %2:i32 = load @mode
+  ret %2
+}
+func static @stores(%1:ptr "s") -> i32 {
+bb0:
+  store *%1, 0:i8
+  ret 0:i32
+}
+func static @unknown(%1:ptr "s") -> i32 {
+bb0:
+  %2:ptr = call @getenv(%1)
+  ret 0:i32
+}
+func static @calls_unknown(%1:ptr "s") -> i32 {
+bb0:
+  %2:i32 = call @unknown(%1)
+  ret %2
+}
+func @set(%1:i32 "v") -> void {
+bb0:
+  store @mode, %1
+  ret
+}
+)");
+  ModuleSummary s = summarize(m);
+  ASSERT_EQ(s.reads_args_only.size(), 8u);
+  EXPECT_TRUE(s.reads_args_only[0]);  // first
+  EXPECT_TRUE(s.reads_args_only[1]);  // second (calls first, which calls it)
+  EXPECT_FALSE(s.reads_args_only[2]); // follows a pointer it loaded
+  EXPECT_FALSE(s.reads_args_only[3]); // reads a global set changes
+  EXPECT_FALSE(s.reads_args_only[4]); // stores through its argument
+  EXPECT_FALSE(s.reads_args_only[5]); // calls code without a body
+  EXPECT_FALSE(s.reads_args_only[6]); // ...through a function of the module
+  EXPECT_FALSE(s.reads_args_only[7]); // returns nothing
+}
+
 } // namespace
 
 // a (p) calls b (p), b (p) calls a (p): one group; c (p) calls a (p + 8),
