@@ -773,6 +773,13 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (in.result && !call.args.empty() && libc::named(call.callee, {"strlen"}) &&
       known_string(s, call.args[0], known))
     result = m_svals.get(SK::Const, static_cast<int64_t>(known.size()));
+  // ...and how two such strings compare (-1, 0 or 1, as GCC folds it).
+  std::string other;
+  if (in.result && call.args.size() == 2 && libc::named(call.callee, {"strcmp"}) &&
+      known_string(s, call.args[0], known) && known_string(s, call.args[1], other)) {
+    const int c = known.compare(other);
+    result = m_svals.get(SK::Const, c < 0 ? -1 : c > 0 ? 1 : 0);
+  }
   // What the call returns, where that is known: one of its arguments (the
   // C library's strcpy; a function of this module that returns one, not
   // stepped into), or the constant a function of this module returns.
@@ -1085,7 +1092,15 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
   // cycle is followed, for infinite-recursion.)
   const bool in_cycle = m_summary.recursion_group[callee] >= 0 &&
                         m_summary.recursion_group[callee] == m_summary.recursion_group[m_entry];
-  if (!m_worth_entering[callee] && !in_cycle && !straight_leaf(cf) && !std::any_of(args.begin(), args.end(), [&](SvalId a) {
+  // (Nor is a function that only reads its arguments given only values
+  // the path knows: stepping in gives its result, "is_stdout ("-")".)
+  auto all_known = [&]() {
+    return m_summary.reads_args_only[callee] && std::all_of(args.begin(), args.end(), [&](SvalId a) {
+             const SK k = m_svals[a].kind;
+             return k == SK::Const || k == SK::StrAddr;
+           });
+  };
+  if (!m_worth_entering[callee] && !in_cycle && !straight_leaf(cf) && !all_known() && !std::any_of(args.begin(), args.end(), [&](SvalId a) {
         return passes_tracked(s, a, small) ||
                (small && ((!s.uninit.empty() && set_contains(s.uninit, root_of(a))) || const_variable(root_of(a))));
       }) && !(m_summary.copies_buffers[callee] && shares_object()))

@@ -279,6 +279,12 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   for (auto &t : s.temps) {
     if (result && t.first == result && m_svals[t.second].kind == SK::Const)
       continue;
+    // A parameter's value (the analysed function's) is one value on every
+    // path: widened, it would not make paths meet sooner, only make two
+    // calls given it disagree ("if (is_stdout (name))" before and after
+    // a loop).
+    if (m_svals[t.second].kind == SK::Param)
+      continue;
     // A truth value (a one-bit bool: "a && !f ()" lowered to a flag, then
     // tested) keeps its constant: it has two values, so keeping it never
     // stops the exploration ending, and widened, its test goes both ways.
@@ -303,7 +309,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   }
   for (Frame &f : s.stack) // the callers' too: they may differ the most
     for (auto &t : f.temps)
-      if (!keep(t.second)) {
+      if (!keep(t.second) && m_svals[t.second].kind != SK::Param) { // (a parameter: as above)
         const uint32_t uid = info(f.fn).uid_base[f.block] + f.index;
         t.second = m_svals.get(SK::Conjured, uid, -1 - static_cast<int64_t>(t.first));
         SvalId &w = m_widened[(static_cast<uint64_t>(uid) << 32) | t.first];
