@@ -1100,7 +1100,8 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
              return k == SK::Const || k == SK::StrAddr;
            });
   };
-  if (!m_worth_entering[callee] && !in_cycle && !straight_leaf(cf) && !all_known() && !std::any_of(args.begin(), args.end(), [&](SvalId a) {
+  if (!m_worth_entering[callee] && !in_cycle && !straight_leaf(cf) && !all_known() &&
+      !std::any_of(args.begin(), args.end(), [&](SvalId a) {
         return passes_tracked(s, a, small) ||
                (small && ((!s.uninit.empty() && set_contains(s.uninit, root_of(a))) || const_variable(root_of(a))));
       }) && !(m_summary.copies_buffers[callee] && shares_object()))
