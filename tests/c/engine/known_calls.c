@@ -64,8 +64,30 @@ static int is_stdout (const char *s)
 
 int sink;
 
-/* Six flags flowing round the loop: enough states at its head to
-   generalize them (the parameter stays itself).  */
+/* Six flags flowing round a loop: enough states at its head to generalize
+   them.  */
+#define WRITE_FLAGS(f, flags, n)                                               \
+  do {                                                                         \
+    int a = 0, b = 0, c = 0, d = 0, e = 0, g = 0;                              \
+    for (int i = 0; i < (n); i++) {                                            \
+      if ((flags)[i] & 1)                                                      \
+        a = 1;                                                                 \
+      if ((flags)[i] & 2)                                                      \
+        b = 1;                                                                 \
+      if ((flags)[i] & 4)                                                      \
+        c = 1;                                                                 \
+      if ((flags)[i] & 8)                                                      \
+        d = 1;                                                                 \
+      if ((flags)[i] & 16)                                                     \
+        e = 1;                                                                 \
+      if ((flags)[i] & 32)                                                     \
+        g = 1;                                                                 \
+      fputc ((flags)[i], (f));                                                 \
+    }                                                                          \
+    sink = a + b + c + d + e + g;                                              \
+  } while (0)
+
+/* The parameter stays itself through the loop's generalization.  */
 int write_all_ok (const char *name, const int *flags, int n)
 {
   FILE *f;
@@ -76,23 +98,7 @@ int write_all_ok (const char *name, const int *flags, int n)
     if (!f)
       return -1;
   }
-  int a = 0, b = 0, c = 0, d = 0, e = 0, g = 0;
-  for (int i = 0; i < n; i++) {
-    if (flags[i] & 1)
-      a = 1;
-    if (flags[i] & 2)
-      b = 1;
-    if (flags[i] & 4)
-      c = 1;
-    if (flags[i] & 8)
-      d = 1;
-    if (flags[i] & 16)
-      e = 1;
-    if (flags[i] & 32)
-      g = 1;
-    fputc (flags[i], f);
-  }
-  sink = a + b + c + d + e + g;
+  WRITE_FLAGS (f, flags, n);
   if (!is_stdout (name))
     fclose (f);
   return 0; /* { dg-bogus "leak" } */
@@ -109,23 +115,7 @@ int write_other_bad (const char *name, const char *other, const int *flags, int 
     if (!f)
       return -1;
   }
-  int a = 0, b = 0, c = 0, d = 0, e = 0, g = 0;
-  for (int i = 0; i < n; i++) {
-    if (flags[i] & 1)
-      a = 1;
-    if (flags[i] & 2)
-      b = 1;
-    if (flags[i] & 4)
-      c = 1;
-    if (flags[i] & 8)
-      d = 1;
-    if (flags[i] & 16)
-      e = 1;
-    if (flags[i] & 32)
-      g = 1;
-    fputc (flags[i], f);
-  }
-  sink = a + b + c + d + e + g;
+  WRITE_FLAGS (f, flags, n);
   if (!is_stdout (other))
     fclose (f);
   return 0; /* { dg-warning "leak of FILE 'f'" } */
