@@ -1092,9 +1092,12 @@ int main(int argc, char **argv) {
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
 
-  char tmpl[] = "/tmp/pathwise.XXXXXX";
-  if (!mkdtemp(tmpl)) {
-    fprintf(stderr, "pathwise: cannot make a temporary directory: %s\n", strerror(errno));
+  // (In $TMPDIR, as mktemp makes them, else in /tmp.)
+  const char *tmpdir = getenv("TMPDIR");
+  const std::string parent = tmpdir && *tmpdir ? tmpdir : "/tmp";
+  std::string tmpl = parent + "/pathwise.XXXXXX";
+  if (!mkdtemp(tmpl.data())) {
+    fprintf(stderr, "pathwise: cannot make a temporary directory in %s: %s\n", parent.c_str(), strerror(errno));
     return kUsage;
   }
   const std::string tmp = tmpl;

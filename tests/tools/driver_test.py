@@ -27,9 +27,9 @@ check = Checks()
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def run(args, cwd, *cmd):
+def run(args, cwd, *cmd, env=None):
     p = subprocess.run([args.driver] + list(cmd), cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       text=True, timeout=300, env=dict(os.environ, LC_ALL="C"))
+                       text=True, timeout=300, env=dict(os.environ, LC_ALL="C", **(env or {})))
     return p.returncode, p.stderr
 
 
@@ -208,8 +208,10 @@ def launchers_and_missing_directories(args):
         assert "3 translation units, 0 failed to compile; 2 findings" in err, err
         assert "not analysed, its directory does not exist: c.c (in %s/gone)" % tmp in err, err
 
-def leftover_temporaries():
-    return {d for d in os.listdir(tempfile.gettempdir()) if d.startswith("pathwise.")}
+def leftover_temporaries(tmpdir):
+    """The driver's temporary folders in tmpdir (the $TMPDIR a test gave it:
+    its own, so that other tests' runs beside it do not count)."""
+    return {d for d in os.listdir(tmpdir) if d.startswith("pathwise.")}
 
 
 @check
@@ -240,20 +242,24 @@ def malformed_databases_and_baselines_are_one_line_errors(args):
                   if not isinstance(v, dict)]
     baselines += [json.dumps({"runs": [{"results": [{"partialFingerprints": {"k": v}}]}]}) for v in values
                   if not isinstance(v, str)]
-    before = leftover_temporaries()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as tmpdir:
         project(tmp)
+        env = {"TMPDIR": tmpdir}
         for text in databases:
             with open(os.path.join(tmp, "bad.json"), "w", errors="surrogateescape") as f:
                 f.write(text)
-            rc, err = run(args, tmp, "scan", "-p", "bad.json")
+            rc, err = run(args, tmp, "scan", "-p", "bad.json", env=env)
             assert rc == 2 and err.count("\n") == 1 and err.startswith("pathwise: "), (text, rc, err)
         for text in baselines:
             with open(os.path.join(tmp, "base.sarif"), "w") as f:
                 f.write(text)
-            rc, err = run(args, tmp, "check", "a.c", "--baseline", "base.sarif", "--", "-I", tmp)
+            rc, err = run(args, tmp, "check", "a.c", "--baseline", "base.sarif", "--", "-I", tmp, env=env)
             assert rc == 2 and err.count("\n") == 1 and "is not a SARIF log" in err, (text, rc, err)
-    assert leftover_temporaries() <= before, leftover_temporaries() - before
+        assert not leftover_temporaries(tmpdir), leftover_temporaries(tmpdir)
+        # A $TMPDIR that does not exist: one line naming it.
+        gone = os.path.join(tmpdir, "gone")
+        rc, err = run(args, tmp, "scan", env={"TMPDIR": gone})
+        assert rc == 2 and err.count("\n") == 1 and gone in err, (rc, err)
 
 
 @check
@@ -380,21 +386,21 @@ def a_signal_stops_the_compiles_and_writes_nothing(args):
     import signal
     import time
     for sig in (signal.SIGTERM, signal.SIGINT):
-        with tempfile.TemporaryDirectory() as tmp:
+        with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as tmpdir:
             project(tmp)
             slow = os.path.join(tmp, "slow-gcc")
             with open(slow, "w") as f:
                 f.write("#!/bin/sh\necho $$ >> %s/pids\nexec sleep 60\n" % tmp)
             os.chmod(slow, 0o755)
-            before = leftover_temporaries()
             p = subprocess.Popen([args.driver, "scan", "-j", "2", "--sarif", "s.sarif"], cwd=tmp,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                 env=dict(os.environ, LC_ALL="C", PATHWISE_GCC=slow))
+                                 env=dict(os.environ, LC_ALL="C", PATHWISE_GCC=slow, TMPDIR=tmpdir))
             pids = os.path.join(tmp, "pids")
             for _ in range(100):
                 if os.path.exists(pids) and len(open(pids).read().split()) == 2:
                     break
                 time.sleep(0.05)
+            assert leftover_temporaries(tmpdir), "its temporary folder is in $TMPDIR while it runs"
             start = time.time()
             p.send_signal(sig)
             _, err = p.communicate(timeout=20)
@@ -409,13 +415,7 @@ def a_signal_stops_the_compiles_and_writes_nothing(args):
                 except ProcessLookupError:
                     alive = False
                 assert not alive, "compile %s still running" % pid
-            # (Another test's run may have a folder of its own there for a
-            # moment: what is left must go within a few seconds.)
-            for _ in range(100):
-                if leftover_temporaries() <= before:
-                    break
-                time.sleep(0.1)
-            assert leftover_temporaries() <= before, leftover_temporaries() - before
+            assert not leftover_temporaries(tmpdir), leftover_temporaries(tmpdir)
 
 
 @check
