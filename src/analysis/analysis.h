@@ -1541,12 +1541,14 @@ private:
   // for argument k): see CallEvent::reads_through.
   uint64_t reads_through(const State &s, const Instruction &in, const CallEvent &call);
   // The result of a call to one of the C library's readers (it reads
-  // what its arguments point to and changes nothing: strcmp, strlen) that
-  // every call with these arguments gives while what it reads stays as it
-  // is: when each argument is a stable value and each pointer among them
-  // points to what the path cannot change unseen (a string literal, a
-  // global no code writes, what a pointer-to-const parameter points to
-  // while it has not escaped). 0 if not.
+  // what its arguments point to and changes nothing: strcmp, strlen), or
+  // to a function of the module that reads as they do
+  // (ModuleSummary::reads_args_only), that every call with these
+  // arguments gives while what it reads stays as it is: when each argument
+  // is a stable value and each pointer among them points to what the path
+  // cannot change unseen (a string literal, a global no code writes, what
+  // a pointer-to-const parameter points to while it has not escaped). 0 if
+  // not.
   SvalId pure_result(const State &s, const Instruction &in, const CallEvent &call) const;
   // v as mul * base + add, base not a product with a constant nor a sum
   // with one ("n * 4 + 3": n, 4, 3; "n": n, 1, 0).

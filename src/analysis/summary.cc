@@ -441,7 +441,7 @@ void ModuleSummary::find_readers(const Module &m) {
             continue; // (the path ends there: "assert (p)")
           if (sym.body >= 0)
             calls[f].push_back(static_cast<uint32_t>(sym.body));
-          else if (!libc::reads_only(Module::source_name(sym.name)) && !sym.is_const)
+          else if (!libc::reads_only(sym.name) && !sym.is_const)
             qualifies = false;
           for (size_t k = 1; k < in.operands.size(); ++k) {
             const Operand &a = in.operands[k];
