@@ -851,6 +851,18 @@ private:
   // initializer says nothing; 0 if unknown.
   SvalId table_entry(const std::string &key);
 
+  // v was read (conjured by load uid) from an element of a global array no
+  // code changes, at an index this path does not fix (a generated
+  // parser's table, yytable[yyn]): it is one of the table's entries over
+  // the index's range (assumed), and which one depends on the index, a
+  // relation the path drops (so the load is remembered as loose).
+  void table_read(State &s, const Place &p, uint32_t uid, SvalId v);
+  // Loads that read a table at an index their path did not fix (by uid).
+  std::unordered_set<uint32_t> m_loose_loads;
+  // Whether v was read so, or computed from such a value: a branch that
+  // decides on it follows the table's entries, not the path's facts.
+  bool from_loose_read(SvalId v, int depth = 0) const;
+
   // Global memory no code changes (a const or never-written static
   // variable, or inside one): what is known of it survives calls.
   bool stable_global(const std::string &key) const {

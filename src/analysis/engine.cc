@@ -809,12 +809,16 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     if (!v && !key.empty() && key[0] == 'G')
       v = table_entry(key);
     TypeKind tk = fn().temps[in.result].type.kind;
-    if (!v && !s.uninit.empty()) {
+    // (A whole struct, union or array read is only copied: no bytes of
+    // it are used, and none can be a trap; its fields are reported where
+    // they are read. A parser's "yyval = yyvsp[1 - yylen]" reads such
+    // garbage by design.)
+    const bool whole = tk == TypeKind::Record || tk == TypeKind::Array;
+    if (!v && !s.uninit.empty() && !whole) {
       // Memory nothing has written yet: in storage unwritten since it was
-      // made, with no binding at, around or (for a whole struct, or an
-      // unknown element) inside the place.
+      // made, with no binding at, around or (for an unknown element)
+      // inside the place.
       const SvalId root = place_root(s, in.place);
-      const bool whole = tk == TypeKind::Record || tk == TypeKind::Array;
       // (An unknown element, or bits of a word: somewhere in the storage.)
       const bool vague = key.empty() || key.find('?') != std::string::npos;
       std::string prefix = key;
@@ -827,23 +831,23 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // (Not the compiler's own temporaries: 'D.1993' means nothing to a reader.)
       const bool named = !local || (local->named_by_user() && local->type.size != 0);
       if (root && named && set_contains(s.uninit, root) && !prefix.empty() && !enclosing_value(s, prefix) &&
-          (!(whole || vague) || !bound_inside(s, prefix)) && (vague || whole || !read_memory(s, key + ".0")) &&
-          (vague || whole || laid_out_alike(s, key)) && !union_written(s, in.place) &&
+          (!vague || !bound_inside(s, prefix)) && (vague || !read_memory(s, key + ".0")) &&
+          (vague || laid_out_alike(s, key)) && !union_written(s, in.place) &&
           // (A byte reached by pointer arithmetic may lie inside a wider
           // write: only a named field or an element is compared.)
-          (vague || whole || !in.place.path.empty() || !bound_inside(s, key.substr(0, key_base_end(key))))) {
+          (vague || !in.place.path.empty() || !bound_inside(s, key.substr(0, key_base_end(key))))) {
         report_uninit(s, m_cur->namer.place(in.place), local ? local->loc : Loc{}, loc);
         // Unknown from now on, but not something code elsewhere decided:
         // a branch on it is the program's own.
         v = vague ? conjure(s, uid) : m_svals.get(SK::Init, m_svals.string_id(key));
       }
     }
-    if (!v && !key.empty() && tk != TypeKind::Record && tk != TypeKind::Array)
+    if (!v && !key.empty() && !whole)
       v = read_same_place(s, key);
     // A struct or array read as a whole is the memory that holds it (read
     // through a pointer too: "prefs = *p" must not bind *p as one value,
     // which would drop what is known of p->level).
-    if (!key.empty() && (tk == TypeKind::Record || tk == TypeKind::Array) &&
+    if (!key.empty() && whole &&
         (!v || m_svals[v].kind != SK::Aggregate)) {
       v = m_svals.get(SK::Aggregate, m_svals.string_id(key));
     } else if (!v && !key.empty() && inside_zeros(s, key)) {
@@ -862,8 +866,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         derive(s, v, m_svals[blob].kind == SK::Part ? m_svals[blob].base : blob, 0, loc);
       }
     }
-    if (!v)
+    if (!v) {
       v = conjure(s, uid);
+      table_read(s, in.place, uid, v);
+    }
     bind(v);
     if (through && is_tracked(s, through))
       derive(s, v, through, 0, loc);
@@ -1231,6 +1237,11 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         const bool choice = t == Tri::Unknown || from_body_call(in.operands[0]);
         if (t == Tri::Unknown && loop_test(block, in))
           s2.loop_assumed = true;
+        // (Decided by what a table holds at an index the path does not
+        // fix: a path no run may take, such as a parser's reduction by a
+        // rule longer than its stack.)
+        if (t == Tri::Unknown && (from_loose_read(a) || from_loose_read(c)))
+          s2.approximate = true;
         static const std::string kNone;
         const std::string &text = choice ? branch_text(m_cur->uid_base[block] + static_cast<uint32_t>(i), in, taken, t == Tri::Unknown) : kNone;
         take_branch(std::move(s2), block, in.targets[taken ? 0 : 1], std::move(evs), text, choice, loc, false);
@@ -1263,6 +1274,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
                                !assume(s2, v, OpName::Le, m_svals.get(SK::Const, c.hi)))
           continue;
         any_case = any_case || known;
+        if (!known && from_loose_read(v))
+          s2.approximate = true;
         take_branch(std::move(s2), block, c.target, events, switch_text(uid, in, k), !known, loc, false);
       }
       // (An enum's switch with a case for each value: its implicit default
@@ -1287,6 +1300,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
               ok = assume(s2, v, OpName::Ne, m_svals.get(SK::Const, x));
           else if (in.cases.size() <= 16)
             ok = ok && assume_not_in(s2, v, c.lo, c.hi);
+        if (ok && !known && from_loose_read(v))
+          s2.approximate = true;
         if (ok)
           take_branch(std::move(s2), block, in.targets[0], events, switch_text(uid, in, in.cases.size()), !known,
                       loc, false);

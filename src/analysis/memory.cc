@@ -52,6 +52,69 @@ SvalId FunctionAnalysis::table_entry(const std::string &key) {
   return 0;
 }
 
+void FunctionAnalysis::table_read(State &s, const Place &p, uint32_t uid, SvalId v) {
+  // (An element, or a field of one, of a global array: @tab[i], @tab[i].f.)
+  if (p.base != PlaceBase::Global || p.path.empty() || p.path[0].kind != Accessor::Kind::Index ||
+      p.path[0].elem_size <= 0 || p.id >= m_module.symbols.size() || !m_summary.stable[p.id])
+    return;
+  std::string suffix;
+  for (size_t k = 1; k < p.path.size(); ++k) {
+    if (p.path[k].kind != Accessor::Kind::Field || p.path[k].offset < 0)
+      return;
+    suffix += "." + std::to_string(p.path[k].offset);
+  }
+  const SvalId index = operand_value(s, p.path[0].index);
+  int64_t c;
+  if (known_value(s, index, c))
+    return;
+  m_loose_loads.insert(uid);
+  // The entries the index's range may reach (a complete initializer:
+  // what it does not list is zero).
+  const ir::Symbol &sym = m_module.symbols[p.id];
+  const auto count = static_cast<int64_t>(sym.type.size / static_cast<uint64_t>(p.path[0].elem_size));
+  int64_t lo, hi;
+  range_of(s, index, lo, hi);
+  lo = std::max<int64_t>(lo, 0);
+  hi = std::min<int64_t>(hi, count - 1);
+  if (!sym.init_complete || !sym.function_table.empty() || count <= 0 || lo > hi)
+    return;
+  std::vector<bool> listed(static_cast<size_t>(hi - lo + 1), false);
+  int64_t min = INT64_MAX, max = INT64_MIN;
+  for (const auto &e : sym.constant_table) {
+    // "[k]" followed by the suffix.
+    if (e.first.size() < 3 || e.first[0] != '[' || e.first.compare(e.first.size() - suffix.size(), suffix.size(), suffix))
+      continue;
+    char *end = nullptr;
+    const long long k = std::strtoll(e.first.c_str() + 1, &end, 10);
+    if (!end || *end != ']' || static_cast<size_t>(end + 1 - e.first.c_str()) != e.first.size() - suffix.size() ||
+        k < lo || k > hi)
+      continue;
+    listed[static_cast<size_t>(k - lo)] = true;
+    min = std::min<int64_t>(min, e.second);
+    max = std::max<int64_t>(max, e.second);
+  }
+  if (std::find(listed.begin(), listed.end(), false) != listed.end()) {
+    min = std::min<int64_t>(min, 0);
+    max = std::max<int64_t>(max, 0);
+  }
+  assume(s, v, OpName::Ge, m_svals.get(SK::Const, min));
+  assume(s, v, OpName::Le, m_svals.get(SK::Const, max));
+}
+
+bool FunctionAnalysis::from_loose_read(SvalId v, int depth) const {
+  if (!v || depth > 6 || m_loose_loads.empty())
+    return false;
+  const Sval &sv = m_svals[v];
+  switch (sv.kind) {
+  case SK::Conjured: return sv.b >= 0 && m_loose_loads.count(static_cast<uint32_t>(sv.a)) != 0;
+  case SK::Plus:
+  case SK::OpConst:
+  case SK::Offset: return from_loose_read(sv.base, depth + 1);
+  case SK::Cmp: return from_loose_read(sv.base, depth + 1) || from_loose_read(static_cast<SvalId>(sv.b), depth + 1);
+  default: return false;
+  }
+}
+
 std::string FunctionAnalysis::indexed_region_key(const State &s, const Place &p) {
   // (Through a pointer at an offset the path does not know: p + i.)
   if (p.base == PlaceBase::Deref) {

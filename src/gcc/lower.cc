@@ -326,6 +326,24 @@ private:
         *complete = false;
       return;
     }
+    // An array of bytes (char, signed char, unsigned char: a generated
+    // parser's tables) is a string to the front end, even when written as
+    // a braced list of numbers: each byte is an element.
+    if (TREE_CODE(init) == STRING_CST && TREE_CODE(TREE_TYPE(init)) == ARRAY_TYPE &&
+        INTEGRAL_TYPE_P(TREE_TYPE(TREE_TYPE(init))) && TYPE_PRECISION(TREE_TYPE(TREE_TYPE(init))) == 8) {
+      tree elem = TREE_TYPE(TREE_TYPE(init));
+      const auto *bytes = reinterpret_cast<const unsigned char *>(TREE_STRING_POINTER(init));
+      const int n = TREE_STRING_LENGTH(init);
+      for (int k = 0; k < n; ++k) {
+        if (out.size() >= kMaxTableEntries) {
+          *complete = false;
+          return;
+        }
+        const HOST_WIDE_INT v = TYPE_UNSIGNED(elem) ? bytes[k] : static_cast<signed char>(bytes[k]);
+        out.push_back({path + "[" + std::to_string(k) + "]", build_int_cst(elem, v)});
+      }
+      return;
+    }
     const bool array = TREE_CODE(init) == CONSTRUCTOR && TREE_CODE(TREE_TYPE(init)) == ARRAY_TYPE;
     const bool record = TREE_CODE(init) == CONSTRUCTOR && TREE_CODE(TREE_TYPE(init)) == RECORD_TYPE;
     if (!array && !record) {

@@ -17,10 +17,10 @@ DEFAULT_FLAGS = ["-S", "-o", "/dev/null", "-fdiagnostics-plain-output",
                  "-fdiagnostics-path-format=separate-events"]
 
 
-def run_file(args, path):
+def run_file(args, path, level="-O0"):
     test = dg.parse_test(path)
     flags = ["-fplugin=" + args.plugin] + ["-fplugin-arg-pathwise-" + a for a in args.plugin_arg] + DEFAULT_FLAGS
-    flags += (test.options if test.options is not None else ["-O0"])
+    flags += (test.options if test.options is not None else [level])
     flags += test.additional
     results = [("FAIL", "%s: directive: %s" % (os.path.basename(path), e)) for e in test.errors]
     rc, stderr, cmd = dg.compile_test(args.gcc, flags, path)
@@ -43,13 +43,18 @@ def main():
     ap.add_argument("--plugin", required=True)
     ap.add_argument("--plugin-arg", action="append", default=[], metavar="KEY[=VALUE]",
                     help="pass -fplugin-arg-pathwise-KEY[=VALUE] too (spec=FILE, say)")
+    ap.add_argument("--levels", default="-O0",
+                    help="comma-separated optimization levels: each test without dg-options runs at each")
     ap.add_argument("-v", "--verbose", action="store_true", help="show every result and the compiler output")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
     dg.GCC_MAJOR = dg.gcc_major(args.gcc)
     passed = failed = 0
-    for path in args.files:
-        results, cmd, stderr = run_file(args, path)
+    levels = [lv for lv in args.levels.split(",") if lv]
+    for path, level in [(p, lv) for p in args.files for lv in levels]:
+        results, cmd, stderr = run_file(args, path, level)
+        if len(levels) > 1:
+            results = [(status, "%s %s" % (level, what)) for status, what in results]
         bad = [r for r in results if r[0] in ("FAIL",)]
         for status, what in results:
             if status == "FAIL" or args.verbose or status == "XPASS":
