@@ -923,9 +923,31 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       map_set<StateId>(s.sm.mut(f.checker), f.blob, f.state, 0);
   }
   m_fills.clear();
+  // strchr and strrchr of a string and a character the path knows: where
+  // it is, or NULL ("strchr ("key:value", ':')" finds it).
+  std::string text_of;
+  int64_t ch;
+  const bool found_known = in.result && call.args.size() == 2 && libc::named(call.callee, {"strchr", "strrchr"}) &&
+                           known_string(s, call.args[0], text_of) && known_value(s, call.args[1], ch);
+  if (found_known) {
+    const char c = static_cast<char>(ch);
+    const size_t at = c == '\0' ? text_of.size()
+                      : libc::named(call.callee, {"strchr"}) ? text_of.find(c)
+                                                              : text_of.rfind(c);
+    result = at == std::string::npos ? m_svals.get(SK::Const, 0)
+                                     : offset_value(call.args[0], static_cast<int64_t>(at));
+  }
+  // strtol and the like: the end pointer they are given now points into
+  // the string, never NULL.
+  if (call.args.size() >= 2 && libc::sets_end_pointer(call.callee)) {
+    const std::string key = pointee_key(call.args[1]);
+    const SvalId end = offset_value(root_of(call.args[0]), kUnknownOffset);
+    if (!key.empty() && assume(s, end, OpName::Ne, m_svals.get(SK::Const, 0)))
+      write_memory(s, key, end);
+  }
   // strchr and the like: NULL on this path, a pointer into the first
   // argument on another.
-  if (in.result && !call.args.empty() && libc::returns_null_or_into_first(call.callee) &&
+  if (in.result && !call.args.empty() && libc::returns_null_or_into_first(call.callee) && !found_known &&
       m_forks_made < m_opts.max_forks) {
     Fork f{s, *m_cur_events};
     const SvalId into = offset_value(root_of(call.args[0]), kUnknownOffset);

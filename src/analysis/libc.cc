@@ -100,6 +100,11 @@ bool returns_null_or_into_first(std::string_view f) {
   return named(f, {"strchr", "strrchr", "strstr", "memchr", "strpbrk", "strcasestr", "memrchr"});
 }
 
+bool sets_end_pointer(std::string_view f) {
+  return named(f, {"strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof", "strtold", "strtoimax",
+                   "strtoumax", "__isoc23_strtol", "__isoc23_strtoul", "__isoc23_strtoll", "__isoc23_strtoull"});
+}
+
 Callback callback_of(std::string_view f) {
   if (named(f, {"qsort"}))
     return {3, 0, -1, -1};

@@ -65,6 +65,10 @@ bool is_longjmp(std::string_view f);
 // Returns NULL or a pointer into its first argument (strchr, strstr).
 bool returns_null_or_into_first(std::string_view f);
 
+// strtol, strtod and the like: given an end pointer (argument 2), they set
+// it to where the number ended, inside the string (argument 1).
+bool sets_end_pointer(std::string_view f);
+
 // Stores a heap buffer through its first argument if that points to NULL,
 // and keeps it there later (getline, getdelim).
 bool allocates_line(std::string_view f);

@@ -187,25 +187,45 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
   errno_location = m.find_symbol("__errno_location");
   const size_t n = m.functions.size();
   never_returns.assign(n, false);
-  for (size_t f = 0; f < n; ++f) {
-    const Function &fn = m.functions[f];
-    if (fn.blocks.empty())
-      continue;
-    std::vector<bool> seen(fn.blocks.size(), false);
-    std::vector<uint32_t> work{0};
-    seen[0] = true;
-    bool returns = false;
-    while (!work.empty() && !returns) {
-      const Block &b = fn.blocks[work.back()];
-      work.pop_back();
-      returns = !b.insns.empty() && b.insns.back().opcode == Opcode::Ret;
-      for (uint32_t next : successors(b))
-        if (next < seen.size() && !seen[next]) {
-          seen[next] = true;
-          work.push_back(next);
-        }
+  // (A block that calls a function of the module that never returns ends
+  // there too: "fatal ()" calling "die ()" calling exit, any number of
+  // calls deep. Repeated until nothing changes.)
+  auto ends_in_call = [&](const Block &b) {
+    for (const Instruction &in : b.insns)
+      if (in.opcode == Opcode::Call && in.operands[0].kind == OpKind::Func && in.operands[0].id < m.symbols.size()) {
+        const Symbol &sym = m.symbols[in.operands[0].id];
+        if (sym.is_noreturn || (sym.body >= 0 && never_returns[static_cast<size_t>(sym.body)]))
+          return true;
+      }
+    return false;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t f = 0; f < n; ++f) {
+      const Function &fn = m.functions[f];
+      if (fn.blocks.empty() || never_returns[f])
+        continue;
+      std::vector<bool> seen(fn.blocks.size(), false);
+      std::vector<uint32_t> work{0};
+      seen[0] = true;
+      bool returns = false;
+      while (!work.empty() && !returns) {
+        const Block &b = fn.blocks[work.back()];
+        work.pop_back();
+        if (ends_in_call(b))
+          continue;
+        returns = !b.insns.empty() && b.insns.back().opcode == Opcode::Ret;
+        for (uint32_t next : successors(b))
+          if (next < seen.size() && !seen[next]) {
+            seen[next] = true;
+            work.push_back(next);
+          }
+      }
+      if (!returns) {
+        never_returns[f] = true;
+        changed = true;
+      }
     }
-    never_returns[f] = !returns;
   }
   worth_entering.assign(n, false);
   copies_buffers.assign(n, false);

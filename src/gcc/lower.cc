@@ -1144,6 +1144,34 @@ private:
     return out.empty() ? all : out;
   }
 
+  // The true edge t and false edge f of a test lead to a second test that
+  // a macro's '&&' (the same false target) or '||' (the same true target)
+  // makes: GCC gives the first operand of an '&&' or '||' the location of
+  // the statement, the second that of the operator, so the operator (and
+  // the first test with it) came from the macro.
+  static bool first_of_macro_chain(edge t, edge f) {
+    auto test_of = [](basic_block b) -> gcond * {
+      gimple_stmt_iterator gsi = gsi_last_nondebug_bb(b);
+      gimple *g = gsi_end_p(gsi) ? nullptr : gsi_stmt(gsi);
+      return g && gimple_code(g) == GIMPLE_COND ? as_a<gcond *>(g) : nullptr;
+    };
+    auto leads = [](basic_block from, basic_block to, int flag) {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE(e, ei, from->succs)
+        if ((e->flags & flag) && e->dest == to)
+          return true;
+      return false;
+    };
+    if (gcond *second = test_of(t->dest); second && from_macro_expansion(gimple_location(second)) &&
+                                           leads(t->dest, f->dest, EDGE_FALSE_VALUE))
+      return true;
+    if (gcond *second = test_of(f->dest); second && from_macro_expansion(gimple_location(second)) &&
+                                           leads(f->dest, t->dest, EDGE_TRUE_VALUE))
+      return true;
+    return false;
+  }
+
   void lower_terminator(basic_block bb, gimple *last) {
     std::vector<edge> succs = normal_succs(bb);
     std::vector<uint32_t> real;
@@ -1174,8 +1202,10 @@ private:
           in.operands = {Operand::undef(), Operand::integer(0, Type::integer(32, true))};
         }
         in.targets = {target(t->dest), target(f->dest)};
-        // (A test a macro writes: "assert (p)", "CHECK (p)".)
-        in.from_macro = from_macro_expansion(gimple_location(c));
+        // (A test a macro writes: "assert (p)", "CHECK (p)"; also the
+        // first test of a macro's "(b) != NULL && ...", which GCC places
+        // at the 'if' that uses the macro.)
+        in.from_macro = from_macro_expansion(gimple_location(c)) || first_of_macro_chain(t, f);
         emit(std::move(in));
         return;
       }
