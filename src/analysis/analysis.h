@@ -971,7 +971,7 @@ private:
   // The indices of a place are used as array indices.
   void use_indices(State &s, const Place &p, const Loc &loc) {
     for (const Accessor &a : p.path)
-      if (a.kind == Accessor::Kind::Index) {
+      if (a.kind == Accessor::Kind::Index && !index_stays_inside(s, p, a)) {
         const size_t before = m_pending.size();
         use_value(s, UseKind::ArrayIndex, a.index, loc);
         // (An array indexed directly: what the index must stay within.)
@@ -1516,6 +1516,18 @@ private:
   // byte offsets an access to it may start at on this path; false if not
   // known.
   bool access_range(const State &s, const Place &p, SvalId &root, int64_t &lo, int64_t &hi);
+  // The values operand o may hold on this path: what the constraints
+  // allow, within its type and what it was computed from (a conversion
+  // that widens, a multiplication or shift by a constant). Offsets in 64
+  // bits are read as signed (pointer arithmetic wraps). False if unbounded.
+  bool operand_range(const State &s, const Operand &o, int64_t &lo, int64_t &hi, int depth = 0);
+  // Pointer ptr moved by off (in bytes), or an array's element of index
+  // `index` (elem bytes each) in the object place p is in: true if every
+  // value the path allows keeps it inside the object (a char's value into
+  // a table of 256 entries; glibc's ctype tables from -128 to 255), so that
+  // no check of it is missing.
+  bool offset_stays_inside(const State &s, const Operand &ptr, const Operand &off);
+  bool index_stays_inside(const State &s, const Place &p, const Accessor &index);
   // The value pointer v is a constant number of bytes (off) past; 0 if the
   // offset is not known.
   SvalId constant_offset(SvalId v, int64_t &off) const;

@@ -28,6 +28,79 @@ bool mul_add(int64_t a, int64_t b, int64_t c, int64_t &out) {
 
 } // namespace
 
+bool FunctionAnalysis::operand_range(const State &s, const Operand &o, int64_t &lo, int64_t &hi, int depth) {
+  if (o.kind == OpKind::Int) {
+    lo = hi = o.value;
+    return true;
+  }
+  if (!o.is_temp() || depth > 4 || o.id >= fn().temps.size())
+    return false;
+  const Type &t = fn().temps[o.id].type;
+  if (t.kind != TypeKind::Int || t.bits == 0 || t.bits > 64)
+    return false;
+  range_of(s, operand_value(s, o), lo, hi);
+  // Within its type (a 64-bit offset read as signed).
+  if (t.bits < 64) {
+    const int64_t tmin = t.is_signed ? -(int64_t{1} << (t.bits - 1)) : 0;
+    const int64_t tmax = t.is_signed ? (int64_t{1} << (t.bits - 1)) - 1 : (int64_t{1} << t.bits) - 1;
+    lo = std::max(lo, tmin);
+    hi = std::min(hi, tmax);
+  }
+  // ...and what it was computed from.
+  const Instruction *def = o.id < m_cur->defs.size() ? m_cur->defs[o.id] : nullptr;
+  int64_t xlo, xhi;
+  if (def && def->opcode == Opcode::Unary && def->op == OpName::Conv && def->operands[0].is_temp()) {
+    const Type &from = fn().temps[def->operands[0].id].type;
+    // (A conversion to as many bits or more keeps a signed value, and an
+    // unsigned one into more bits.)
+    const bool keeps = from.kind == TypeKind::Int &&
+                       (from.bits < t.bits || (from.bits == t.bits && from.is_signed == t.is_signed) ||
+                        (t.bits == 64 && from.bits == 64));
+    if (keeps && operand_range(s, def->operands[0], xlo, xhi, depth + 1)) {
+      lo = std::max(lo, xlo);
+      hi = std::min(hi, xhi);
+      if (t.bits == 64 && from.bits < 64) { // (its own range, as unsigned, said nothing)
+        lo = xlo;
+        hi = xhi;
+      }
+    }
+  } else if (def && def->opcode == Opcode::Binary && (def->op == OpName::Mul || def->op == OpName::Shl) &&
+             def->operands[1].kind == OpKind::Int && def->operands[1].value >= 0 &&
+             operand_range(s, def->operands[0], xlo, xhi, depth + 1)) {
+    const int64_t k = def->op == OpName::Mul ? def->operands[1].value
+                      : def->operands[1].value < 32 ? int64_t{1} << def->operands[1].value
+                                                    : 0;
+    int64_t plo, phi;
+    if (k > 0 && !__builtin_mul_overflow(xlo, k, &plo) && !__builtin_mul_overflow(xhi, k, &phi)) {
+      lo = t.bits == 64 ? plo : std::max(lo, plo);
+      hi = t.bits == 64 ? phi : std::min(hi, phi);
+    }
+  }
+  return lo != INT64_MIN && hi != INT64_MAX && lo <= hi;
+}
+
+bool FunctionAnalysis::offset_stays_inside(const State &s, const Operand &ptr, const Operand &off) {
+  int64_t base_off, lo, hi, capacity;
+  const SvalId root = constant_offset(operand_value(s, ptr), base_off);
+  Memory memory;
+  std::string name;
+  return root && operand_range(s, off, lo, hi) && object_bounds(s, root, capacity, memory, name) &&
+         !__builtin_add_overflow(base_off, lo, &lo) && !__builtin_add_overflow(base_off, hi, &hi) && lo >= 0 &&
+         hi < capacity;
+}
+
+bool FunctionAnalysis::index_stays_inside(const State &s, const Place &p, const Accessor &index) {
+  // (An array indexed directly: $tab[i], @tab[i].)
+  if (p.path.size() != 1 || index.elem_size <= 0 || (p.base != PlaceBase::Local && p.base != PlaceBase::Global))
+    return false;
+  int64_t lo, hi, capacity;
+  Memory memory;
+  std::string name;
+  const SvalId root = place_root(s, p);
+  return root && operand_range(s, index.index, lo, hi) && object_bounds(s, root, capacity, memory, name) &&
+         lo >= 0 && hi < capacity / index.elem_size;
+}
+
 SvalId FunctionAnalysis::constant_offset(SvalId v, int64_t &off) const {
   off = 0;
   while (m_svals[v].kind == SK::Offset) {

@@ -937,6 +937,21 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     result = at == std::string::npos ? m_svals.get(SK::Const, 0)
                                      : offset_value(call.args[0], static_cast<int64_t>(at));
   }
+  // glibc's ctype tables (isalpha (c) reads (*__ctype_b_loc ())[c]): the
+  // pointer the result points to is 128 entries into a table of 384, so
+  // any char or unsigned char (and EOF) indexes it.
+  if (result && call.args.empty() && libc::ctype_table_entry(call.callee)) {
+    const int64_t entry = libc::ctype_table_entry(call.callee);
+    const std::string key = pointee_key(result);
+    if (!key.empty() && !read_memory(s, key) && assume(s, result, OpName::Ne, m_svals.get(SK::Const, 0))) {
+      SvalId table = 0;
+      for (int64_t k = 0; !table; ++k)
+        if (const SvalId v = m_svals.get(SK::Conjured, uid, k); v != result && !sval_in_use(s, v))
+          table = v;
+      set_extent(s, table, m_svals.get(SK::Const, 384 * entry));
+      write_memory(s, key, offset_value(table, 128 * entry));
+    }
+  }
   // strtol and the like: the end pointer they are given now points into
   // the string, never NULL.
   if (call.args.size() >= 2 && libc::sets_end_pointer(call.callee)) {

@@ -653,7 +653,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     // infinity or a NaN, as IEEE 754 defines.)
     if ((in.op == OpName::Div || in.op == OpName::Mod) && fn().temps[in.result].type.kind == TypeKind::Int)
       use_value(s, UseKind::Divisor, in.operands[1], loc);
-    else if (in.op == OpName::PtrAdd) {
+    else if (in.op == OpName::PtrAdd && !offset_stays_inside(s, in.operands[0], in.operands[1])) {
       const size_t before = m_pending.size();
       use_value(s, UseKind::Offset, in.operands[1], loc);
       if (m_pending.size() > before) {

@@ -35,7 +35,10 @@ bool keeps_no_pointer(std::string_view f) {
                    "strtoull", "strtod",   "strtof",   "sprintf",   "snprintf", "vsprintf", "vsnprintf", "sscanf",
                    "vsscanf",  "printf",   "fprintf",  "dprintf",   "vprintf",  "vfprintf", "vdprintf", "puts",
                    "fputs",    "perror",   "syslog",   "vsyslog",   "asprintf", "vasprintf", "__asprintf", "qsort",
-                   "qsort_r",  "bsearch"});
+                   "qsort_r",  "bsearch",
+                   // (They use a stream or directory and change no memory of the caller's.)
+                   "readdir", "readdir64", "telldir", "seekdir", "rewinddir", "dirfd", "fileno", "fileno_unlocked",
+                   "feof", "ferror", "clearerr", "ftell", "ftello", "fseek", "fseeko", "rewind", "fflush"});
 }
 
 int returns_argument(std::string_view f) {
@@ -98,6 +101,10 @@ bool is_longjmp(std::string_view f) { return named(f, {"longjmp", "_longjmp", "s
 
 bool returns_null_or_into_first(std::string_view f) {
   return named(f, {"strchr", "strrchr", "strstr", "memchr", "strpbrk", "strcasestr", "memrchr"});
+}
+
+int ctype_table_entry(std::string_view f) {
+  return named(f, {"__ctype_b_loc"}) ? 2 : named(f, {"__ctype_tolower_loc", "__ctype_toupper_loc"}) ? 4 : 0;
 }
 
 bool sets_end_pointer(std::string_view f) {

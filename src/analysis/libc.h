@@ -65,6 +65,10 @@ bool is_longjmp(std::string_view f);
 // Returns NULL or a pointer into its first argument (strchr, strstr).
 bool returns_null_or_into_first(std::string_view f);
 
+// glibc's __ctype_b_loc, __ctype_tolower_loc and __ctype_toupper_loc: the
+// size of an entry of the table their result points to (0: not one).
+int ctype_table_entry(std::string_view f);
+
 // strtol, strtod and the like: given an end pointer (argument 2), they set
 // it to where the number ended, inside the string (argument 1).
 bool sets_end_pointer(std::string_view f);

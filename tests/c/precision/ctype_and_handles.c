@@ -1,0 +1,99 @@
+/* Issue 33, item 3: the C library's tables and handles.  glibc's ctype
+   macros index tables valid from -128 to 255 through __ctype_b_loc (),
+   __ctype_tolower_loc () and __ctype_toupper_loc (): a char, signed char
+   or unsigned char index is always inside, whatever an attacker chose.  An
+   index whose type lets it leave its table still needs a check.  A
+   directory stream that readdir only uses stays the caller's to close
+   (glibc declares closedir opendir's deallocator).  */
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int classify_ok (void)
+{
+  char line[128];
+  int n = 0;
+  if (!fgets (line, sizeof line, stdin))
+    return 0;
+  for (char *p = line; *p; p++)
+    {
+      if (isalpha (*p) || isspace ((unsigned char) *p)) /* { dg-bogus "attacker-controlled" } */
+        n++;
+      n += tolower (*p) + toupper ((unsigned char) *p); /* { dg-bogus "attacker-controlled" } */
+    }
+  return n;
+}
+
+static const int weight[256] = { 1, 2, 3 };
+static const int small[16] = { 1, 2, 3 };
+
+int table_ok (void)
+{
+  char line[128];
+  if (!fgets (line, sizeof line, stdin))
+    return 0;
+  unsigned char c = line[0];
+  return weight[c]; /* { dg-bogus "attacker-controlled" } */
+}
+
+int table_bad (void)
+{
+  char line[128];
+  if (!fgets (line, sizeof line, stdin))
+    return 0;
+  unsigned char c = line[0];
+  return small[c]; /* { dg-warning "use of attacker-controlled value 'c' in array lookup without bounds checking" } */
+}
+
+int count_entries_bad (const char *path, int stop_early)
+{
+  DIR *d = opendir (path); /* { dg-message "allocated here" } */
+  int n = 0;
+  if (!d)
+    return -1;
+  while (readdir (d))
+    if (stop_early)
+      return -1; /* { dg-warning "leak of 'd'" } */
+    else
+      n++;
+  closedir (d);
+  return n;
+}
+
+int count_entries_ok (const char *path)
+{
+  DIR *d = opendir (path);
+  struct dirent *e;
+  int n = 0;
+  if (!d)
+    return -1;
+  while ((e = readdir (d)) != NULL)
+    if (e->d_name[0] != '.')
+      n++;
+  rewinddir (d);
+  printf ("%d\n", dirfd (d));
+  closedir (d);
+  return n; /* { dg-bogus "leak" } */
+}
+
+void closed_twice_bad (const char *path)
+{
+  DIR *d = opendir (path);
+  if (!d)
+    return;
+  closedir (d);
+  closedir (d); /* { dg-warning "double-'closedir' of 'd'" } */
+}
+
+int descriptor_bad (const char *path)
+{
+  DIR *d = opendir (path);
+  if (!d)
+    return -1;
+  int fd = dirfd (d);
+  if (fd < 3)
+    return -1; /* { dg-warning "leak of 'd'" } */
+  closedir (d);
+  return fd;
+}
