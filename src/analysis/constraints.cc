@@ -264,6 +264,23 @@ Tri Constraints::compare(const State &s, SvalId a, OpName op, SvalId b) const {
   if (a == b && a != kUnknownSval && m_values[a].kind != SK::Poison) {
     return (op == OpName::Eq || op == OpName::Le || op == OpName::Ge) ? Tri::True : Tri::False;
   }
+  // Two places in one object ("stack - 1" against "stack", "p + 4"
+  // against "p + 8"): their byte offsets decide.
+  {
+    auto place = [&](SvalId v, int64_t &off) {
+      off = 0;
+      if (m_values[v].kind != SK::Offset)
+        return v;
+      if (m_values[v].a == kUnknownOffset)
+        return SvalId{0};
+      off = m_values[v].a;
+      return m_values[v].base;
+    };
+    int64_t oa, ob;
+    const SvalId ra = place(a, oa), rb = place(b, ob);
+    if (ra && ra == rb && ra != kUnknownSval && (ra != a || rb != b))
+      return eval_cmp(op, oa, ob) ? Tri::True : Tri::False;
+  }
   // Two sums of one value ("i + 1" and "i"): their offsets decide, in a
   // signed type (an unsigned sum may wrap).
   if (m_values[a].kind == SK::Plus || m_values[b].kind == SK::Plus) {
