@@ -862,6 +862,10 @@ private:
   // Whether v was read so, or computed from such a value: a branch that
   // decides on it follows the table's entries, not the path's facts.
   bool from_loose_read(SvalId v, int depth = 0) const;
+  // Whether v is a parameter of the analysed function, or computed from
+  // parameters and constants alone ("flags & 4", "pat != NULL"): one value
+  // on every path, which generalization keeps, with what is known of it.
+  bool from_params(SvalId v, int depth = 0) const;
 
   // Global memory no code changes (a const or never-written static
   // variable, or inside one): what is known of it survives calls.

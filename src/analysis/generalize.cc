@@ -243,6 +243,20 @@ std::vector<std::pair<SvalId, SvalId>> FunctionAnalysis::canonicalize(State &s) 
   return changed;
 }
 
+bool FunctionAnalysis::from_params(SvalId v, int depth) const {
+  const Sval &sv = m_svals[v];
+  if (depth > 6)
+    return false;
+  switch (sv.kind) {
+  case SK::Param: return true;
+  case SK::Const: return depth > 0;
+  case SK::Plus:
+  case SK::OpConst: return from_params(sv.base, depth + 1);
+  case SK::Cmp: return from_params(sv.base, depth + 1) && from_params(static_cast<SvalId>(sv.b), depth + 1);
+  default: return false;
+  }
+}
+
 void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t start, bool resumed,
                                   const Bindings *earlier) {
   s.approximate = true;
@@ -283,7 +297,10 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     // path: widened, it would not make paths meet sooner, only make two
     // calls given it disagree ("if (is_stdout (name))" before and after
     // a loop).
-    if (m_svals[t.second].kind == SK::Param)
+    // (So is a value computed from parameters and constants alone: the
+    // flag "regex = pat != NULL" that guards both a regcomp and its
+    // regfree.)
+    if (from_params(t.second))
       continue;
     // A truth value (a one-bit bool: "a && !f ()" lowered to a flag, then
     // tested) keeps its constant: it has two values, so keeping it never
@@ -335,8 +352,14 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(),
                                  [&](const auto &e) { return m_svals[e.second].kind != SK::Const && !stays(e.second); }),
                   s.extents.end());
+  // (A parameter keeps its value, above: what the path learned of it, or
+  // of what is computed from it ("flags & 4"), stays true with it, or a
+  // test that guarded an acquisition could go the other way at the
+  // release.)
   s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
-                                     [&](const Constraint &k) { return !is_tracked(s, k.v) && !stays(k.v); }),
+                                     [&](const Constraint &k) {
+                                       return !is_tracked(s, k.v) && !stays(k.v) && !from_params(k.v);
+                                     }),
                       s.constraints.end());
   s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
                                    [&](const Relation &r) { return level >= 2 || !stays(r.a) || !stays(r.b); }),

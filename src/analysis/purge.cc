@@ -3,6 +3,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/analysis.h"
 
+#include <functional>
+
 namespace pathwise::detail {
 
 bool FunctionAnalysis::holds_resource(const State &s, SvalId v) const {
@@ -55,11 +57,17 @@ void FunctionAnalysis::mark_reachable(const State &s, const std::vector<SvalId> 
   const uint32_t stamp = m_reach.stamp;
   // A value reaches what it was derived from (p + 8 reaches p). A marked
   // value's chain is marked already.
-  auto add = [&](SvalId v) {
+  // (A stored comparison, "flag = p != NULL", reaches both sides: what
+  // a branch on the flag learned of p stays with it.)
+  std::function<bool(SvalId)> add = [&](SvalId v) {
     bool grew = false;
     for (; v && marks[v] != stamp; v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0) {
       marks[v] = stamp;
       grew = true;
+      if (m_svals[v].kind == SK::Cmp) {
+        add(static_cast<SvalId>(m_svals[v].b));
+        add(m_svals[v].base);
+      }
     }
     return grew;
   };
@@ -287,10 +295,19 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
     m.erase(std::remove_if(m.begin(), m.end(),
                            [&](const auto &p) { return !reachable(p.first) && !held_beyond(s, p.first); }),
             m.end());
+  // (A value computed from one still reachable, "flags & 4" of flags,
+  // "i + 1" of i, is the same value when computed again: what a branch
+  // learned of it stays true.)
+  auto recomputable = [&](SvalId v) {
+    for (SvalId b = derived_base(v); b; b = derived_base(b))
+      if (reachable(b))
+        return true;
+    return false;
+  };
   s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                      [&](const Constraint &k) {
                                        // Facts about a const function's result stay true.
-                                       return !reachable(k.v) && m_svals[k.v].kind != SK::Pure;
+                                       return !reachable(k.v) && m_svals[k.v].kind != SK::Pure && !recomputable(k.v);
                                      }),
                       s.constraints.end());
   // (A const function's result and a floating-point constant are the

@@ -1,0 +1,76 @@
+/* Issue 33, item 6: correlations the path must keep.  "~flags & X" is
+   the negation of the bit test "flags & X"; a flag computed from a
+   parameter ("regex = pat != NULL") that guards both an acquisition and
+   its release keeps its value, and what was learned of it, through joins,
+   loops and calls of unknown code.  */
+#include <regex.h>
+#include <stdlib.h>
+
+void *make (void);
+void *other (void);
+void undo_a (void *);
+void undo_b (void *);
+void unknown (void);
+void use (int);
+
+void bit_test_ok (unsigned flags)
+{
+  int fd;
+  if (flags & 4)
+    fd = 3;
+  unknown ();
+  if (~flags & 4)
+    return;
+  use (fd); /* { dg-bogus "uninitialized" } */
+}
+
+void bit_test_bad (unsigned flags)
+{
+  int fd;
+  if (flags & 4)
+    fd = 3;
+  if (flags & 8)
+    use (fd); /* { dg-warning "use of uninitialized value 'fd'" } */
+}
+
+int guarded_release_ok (const char *pat, const char **lines, int n)
+{
+  regex_t re;
+  int regex = pat != NULL;
+  int hits = 0;
+  if (regex && regcomp (&re, pat, 0))
+    return -1;
+  for (int i = 0; i < n; i++)
+    {
+      unknown ();
+      if (regex && regexec (&re, lines[i], 0, 0, 0) == 0)
+        hits++;
+    }
+  if (regex)
+    regfree (&re);
+  return hits; /* { dg-bogus "never freed" } */
+}
+
+int guarded_free_ok (const char *name, int n)
+{
+  int owned = name != NULL;
+  char *buf = NULL;
+  if (owned)
+    buf = malloc (16);
+  for (int i = 0; i < n; i++)
+    unknown ();
+  if (owned)
+    free (buf);
+  return n; /* { dg-bogus "leak" } */
+}
+
+int guarded_free_bad (const char *name, int verbose)
+{
+  int owned = name != NULL;
+  char *buf = NULL;
+  if (owned)
+    buf = malloc (16);
+  if (verbose)
+    free (buf);
+  return 0; /* { dg-warning "leak of 'buf'" } */
+}
