@@ -809,15 +809,13 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     if (!v && !key.empty() && key[0] == 'G')
       v = table_entry(key);
     TypeKind tk = fn().temps[in.result].type.kind;
-    // (A whole struct, union or array read is only copied: no bytes of
-    // it are used, and none can be a trap; its fields are reported where
-    // they are read. A parser's "yyval = yyvsp[1 - yylen]" reads such
-    // garbage by design.)
     const bool whole = tk == TypeKind::Record || tk == TypeKind::Array;
-    if (!v && !s.uninit.empty() && !whole) {
+    if (!v && !s.uninit.empty()) {
       // Memory nothing has written yet: in storage unwritten since it was
-      // made, with no binding at, around or (for an unknown element)
-      // inside the place.
+      // made, with no binding at, around or (for a whole struct, or an
+      // unknown element) inside the place. (A whole struct copied is a
+      // use, as GCC counts it: a parser's "yyval = yyvsp[1 - yylen]" of an
+      // empty rule copies a never-written slot.)
       const SvalId root = place_root(s, in.place);
       // (An unknown element, or bits of a word: somewhere in the storage.)
       const bool vague = key.empty() || key.find('?') != std::string::npos;
@@ -831,11 +829,11 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // (Not the compiler's own temporaries: 'D.1993' means nothing to a reader.)
       const bool named = !local || (local->named_by_user() && local->type.size != 0);
       if (root && named && set_contains(s.uninit, root) && !prefix.empty() && !enclosing_value(s, prefix) &&
-          (!vague || !bound_inside(s, prefix)) && (vague || !read_memory(s, key + ".0")) &&
-          (vague || laid_out_alike(s, key)) && !union_written(s, in.place) &&
+          (!(whole || vague) || !bound_inside(s, prefix)) && (vague || whole || !read_memory(s, key + ".0")) &&
+          (vague || whole || laid_out_alike(s, key)) && !union_written(s, in.place) &&
           // (A byte reached by pointer arithmetic may lie inside a wider
           // write: only a named field or an element is compared.)
-          (vague || !in.place.path.empty() || !bound_inside(s, key.substr(0, key_base_end(key))))) {
+          (vague || whole || !in.place.path.empty() || !bound_inside(s, key.substr(0, key_base_end(key))))) {
         report_uninit(s, m_cur->namer.place(in.place), local ? local->loc : Loc{}, loc);
         // Unknown from now on, but not something code elsewhere decided:
         // a branch on it is the program's own.

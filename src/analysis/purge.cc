@@ -57,14 +57,15 @@ void FunctionAnalysis::mark_reachable(const State &s, const std::vector<SvalId> 
   const uint32_t stamp = m_reach.stamp;
   // A value reaches what it was derived from (p + 8 reaches p). A marked
   // value's chain is marked already.
-  // (A stored comparison, "flag = p != NULL", reaches both sides: what
-  // a branch on the flag learned of p stays with it.)
+  // (A stored comparison of parameters, "flag = p != NULL", reaches both
+  // sides: what a branch on the flag learned of p stays with it. Not one
+  // of a loop's counter: kept, it would only keep states apart.)
   std::function<bool(SvalId)> add = [&](SvalId v) {
     bool grew = false;
     for (; v && marks[v] != stamp; v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0) {
       marks[v] = stamp;
       grew = true;
-      if (m_svals[v].kind == SK::Cmp) {
+      if (m_svals[v].kind == SK::Cmp && from_params(v)) {
         add(static_cast<SvalId>(m_svals[v].b));
         add(m_svals[v].base);
       }
@@ -295,14 +296,12 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
     m.erase(std::remove_if(m.begin(), m.end(),
                            [&](const auto &p) { return !reachable(p.first) && !held_beyond(s, p.first); }),
             m.end());
-  // (A value computed from one still reachable, "flags & 4" of flags,
-  // "i + 1" of i, is the same value when computed again: what a branch
-  // learned of it stays true.)
+  // (A bit of a value still reachable, "flags & 4" of flags, is the same
+  // value when computed again: what a branch learned of it stays true.
+  // Not sums, "i + 1": kept, they would only keep a loop's states apart.)
   auto recomputable = [&](SvalId v) {
-    for (SvalId b = derived_base(v); b; b = derived_base(b))
-      if (reachable(b))
-        return true;
-    return false;
+    return m_svals[v].kind == SK::OpConst && static_cast<OpName>(m_svals[v].b) == OpName::And &&
+           reachable(m_svals[v].base);
   };
   s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                      [&](const Constraint &k) {
