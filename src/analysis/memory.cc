@@ -171,9 +171,16 @@ void FunctionAnalysis::forget_other_regions(State &s, const std::string &keep, c
     if (!set_contains(s.escaped, param))
       kept.push_back("S" + std::to_string(param));
   }
+  // (A write to a global names it: another global is other memory, and
+  // no pointer reaches a static global whose address is never taken.)
+  const bool global = !base.empty() && base[0] == 'G';
+  const bool unaddressed = global && key_base(base) < m_module.symbols.size() &&
+                           m_module.symbols[key_base(base)].is_static &&
+                           !m_module.symbols[key_base(base)].address_taken;
   auto goes = [&](const std::pair<RegionId, SvalId> &m) {
     const std::string &key = rk(m.first);
-    return key[0] != 'L' && (base.empty() || !key_within(key, base)) && !private_region(s, key) &&
+    return key[0] != 'L' && (base.empty() || !key_within(key, base)) && !(global && key[0] == 'G') &&
+           !(unaddressed && key[0] == 'S') && !private_region(s, key) &&
            !stable_global(key) &&
            std::none_of(kept.begin(), kept.end(), [&](const std::string &k) { return key_within(key, k); });
   };

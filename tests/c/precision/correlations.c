@@ -74,3 +74,46 @@ int guarded_free_bad (const char *name, int verbose)
     free (buf);
   return 0; /* { dg-warning "leak of 'buf'" } */
 }
+
+/* A store to one global is not a store to another, nor (when the global
+   is static and its address never taken) to memory a pointer reaches.  */
+char list_flag;
+int lines_out;
+struct node { int type; struct node *link; };
+struct node *stack_top;
+static int pushes;
+
+int other_global_ok (void)
+{
+  int state;
+  if (!list_flag)
+    state = -1;
+  lines_out++;
+  if (!list_flag)
+    return state; /* { dg-bogus "uninitialized" } */
+  return 0;
+}
+
+int unaddressed_static_ok (void)
+{
+  int a;
+  struct node *n;
+  if (stack_top == 0 || stack_top->link == 0 || stack_top->link->type != 1)
+    return 0;
+  n = stack_top->link;
+  pushes = 5;
+  if (n->type != 0)
+    a = n->type;
+  return a; /* { dg-bogus "uninitialized" } */
+}
+
+int same_global_bad (void)
+{
+  int state;
+  if (!list_flag)
+    state = -1;
+  list_flag = 0;
+  if (!list_flag)
+    return state; /* { dg-warning "use of uninitialized value 'state'" } */
+  return 0;
+}
