@@ -286,6 +286,9 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
              insns.back().operands[0].is_temp())
       result = insns.back().operands[0].id;
   }
+  bool tracking = false;
+  for (const SmMap &m : s.sm)
+    tracking = tracking || !m.empty();
   Roots present; // (the state's roots before any is widened)
   std::vector<SvalId> nonnull_widened;
   const bool loop_head = m_cur->loop_body.count(block) > 0;
@@ -306,6 +309,11 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     // tested) keeps its constant: it has two values, so keeping it never
     // stops the exploration ending, and widened, its test goes both ways.
     if (fn().temps[t.first].type.is_bool() && m_svals[t.second].kind == SK::Const)
+      continue;
+    // So does a flag (0 or 1) while a checker tracks something: it may be
+    // what says whether the thing was acquired ("found = 1" beside the
+    // fopen), and widened, the release could be skipped where it was not.
+    if (tracking && m_svals[t.second].kind == SK::Const && (m_svals[t.second].a == 0 || m_svals[t.second].a == 1))
       continue;
     // A pointer a branch found NULL ("rp == NULL" as a loop ends) is NULL:
     // widening it would let a later test of it go either way. One known

@@ -117,3 +117,49 @@ int same_global_bad (void)
     return state; /* { dg-warning "use of uninitialized value 'state'" } */
   return 0;
 }
+
+/* A local flag set beside an acquisition in a loop ("found = 1" with the
+   fopen) keeps its value while the stream is tracked: the stream is opened
+   once, and replaced by stdin only when it was not.  */
+#include <stdio.h>
+#include <string.h>
+__attribute__ ((noreturn)) void usage (int);
+
+int main (int argc, char **argv)
+{
+  FILE *input;
+  int found = 0, mode = -1;
+  for (int i = 1; i < argc; i++)
+    {
+      if (strncmp (argv[i], "--mode", 6) == 0)
+        {
+          if (i + 1 == argc)
+            usage (1);
+          i++;
+          if (strncmp (argv[i], "keep", 4) == 0)
+            mode = 0;
+          else if (strncmp (argv[i], "on", 2) == 0)
+            mode = 1;
+          else if (strncmp (argv[i], "off", 3) == 0)
+            mode = -1;
+          else
+            usage (1);
+        }
+      else if (strncmp (argv[i], "-h", 2) == 0)
+        usage (0);
+      else if (!found)
+        {
+          input = fopen (argv[i], "r"); /* { dg-bogus "leak" } */
+          found = 1;
+        }
+      else
+        usage (1);
+    }
+  if (!found)
+    input = stdin; /* { dg-bogus "leak" } */
+  if (!input)
+    return 1;
+  int c = fgetc (input);
+  fclose (input);
+  return c + mode;
+}
