@@ -286,6 +286,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
              insns.back().operands[0].is_temp())
       result = insns.back().operands[0].id;
   }
+  std::vector<SvalId> rewidened_kept;
   bool tracking = false;
   for (const SmMap &m : s.sm)
     tracking = tracking || !m.empty();
@@ -300,11 +301,22 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     // path: widened, it would not make paths meet sooner, only make two
     // calls given it disagree ("if (is_stdout (name))" before and after
     // a loop).
-    // (So is a value computed from parameters and constants alone: the
+    // (So is a value computed from parameters and constants alone, the
     // flag "regex = pat != NULL" that guards both a regcomp and its
-    // regfree.)
-    if (from_params(t.second))
+    // regfree: kept, with what the path learned of it, while a checker
+    // tracks something. Elsewhere keeping it costs states and buys no
+    // correlation a report needs.)
+    if (m_svals[t.second].kind == SK::Param || (tracking && from_params(t.second)))
       continue;
+    // A value an earlier loop widened already stands for any: widened again
+    // here while a checker tracks something, it would only lose what
+    // branches since learned of it ("cnt > 0" after the loop that counted,
+    // guarding an allocation).
+    if (tracking && m_svals[t.second].kind == SK::Conjured && m_svals[t.second].b < 0 &&
+        m_svals[t.second].a != m_cur->uid_base[block]) {
+      rewidened_kept.push_back(t.second);
+      continue;
+    }
     // A truth value (a one-bit bool: "a && !f ()" lowered to a flag, then
     // tested) keeps its constant: it has two values, so keeping it never
     // stops the exploration ending, and widened, its test goes both ways.
@@ -360,13 +372,15 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(),
                                  [&](const auto &e) { return m_svals[e.second].kind != SK::Const && !stays(e.second); }),
                   s.extents.end());
-  // (A parameter keeps its value, above: what the path learned of it, or
-  // of what is computed from it ("flags & 4"), stays true with it, or a
-  // test that guarded an acquisition could go the other way at the
-  // release.)
+  // (A parameter keeps its value, above: while a checker tracks
+  // something, what the path learned of it, or of what is computed from it
+  // ("flags & 4"), stays true with it, or a test that guarded an
+  // acquisition could go the other way at the release.)
   s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                      [&](const Constraint &k) {
-                                       return !is_tracked(s, k.v) && !stays(k.v) && !from_params(k.v);
+                                       return !is_tracked(s, k.v) && !stays(k.v) && !(tracking && from_params(k.v)) &&
+                                              std::find(rewidened_kept.begin(), rewidened_kept.end(), k.v) ==
+                                                  rewidened_kept.end();
                                      }),
                       s.constraints.end());
   s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),

@@ -118,6 +118,32 @@ int same_global_bad (void)
   return 0;
 }
 
+/* A count made by one loop guards an allocation and its release around a
+   second loop: what the guard learned of the count survives that loop.  */
+extern int kinds[];
+extern int nitems;
+
+int counted_ok (void)
+{
+  int cnt = 0, j = 0;
+  short *offs = NULL;
+  for (int i = 0; i < nitems; i++)
+    if (kinds[i] != 1)
+      cnt++;
+  if (cnt > 0)
+    {
+      offs = calloc (cnt + 1, sizeof *offs);
+      if (!offs)
+        abort ();
+      for (int i = 0; i < nitems; i++)
+        if (kinds[i] != 1)
+          offs[++j] = (short) i;
+    }
+  if (cnt > 0)
+    free (offs);
+  return j; /* { dg-bogus "leak" } */
+}
+
 /* A local flag set beside an acquisition in a loop ("found = 1" with the
    fopen) keeps its value while the stream is tracked: the stream is opened
    once, and replaced by stdin only when it was not.  */
