@@ -1538,6 +1538,10 @@ private:
   // The bytes a C library call reads or writes through its buffer
   // arguments (memcpy's n, strcpy's literal, fgets's size), checked alike.
   void check_call_bounds(const State &s, const CallEvent &call, const Loc &loc);
+  // strcpy (dst, src) into an object of strlen (src) bytes (or fewer) from
+  // where it writes: the terminating NUL goes past the end, whatever the
+  // length ("malloc (strlen (s))" without the "+ 1").
+  void check_copy_past_length(const State &s, const CallEvent &call, const Loc &loc);
   // An allocation of `size` bytes given to a pointer of type t: reported
   // if the path fixes a size that is not a whole number of what t points
   // to ("int *p = malloc (10)", CWE-131).

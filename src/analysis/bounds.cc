@@ -302,6 +302,45 @@ bool FunctionAnalysis::check_symbolic_end(const State &s, const Place &p, bool w
   return true;
 }
 
+void FunctionAnalysis::check_copy_past_length(const State &s, const CallEvent &call, const Loc &loc) {
+  // The source is a string this function cannot have changed since its
+  // length was taken: a literal, a global nothing writes, or what a
+  // pointer-to-const parameter points to, not escaped (as strlen's results
+  // agree: pure_result).
+  const SvalId src = call.args[1];
+  const Sval &sv = m_svals[src];
+  const bool unchanged =
+      sv.kind == SK::StrAddr || (sv.kind == SK::Param && readonly_param(src) && !set_contains(s.escaped, src)) ||
+      (sv.kind == SK::GlobalAddr && static_cast<size_t>(sv.a) < m_summary.stable.size() &&
+       m_summary.stable[static_cast<size_t>(sv.a)]);
+  const int strlen_sym = m_module.find_symbol("strlen");
+  int64_t off;
+  const SvalId root = constant_offset(call.args[0], off);
+  const SvalId size = root ? extent(s, root) : 0;
+  if (!unchanged || strlen_sym < 0 || !size || off < 0)
+    return;
+  // The destination holds strlen (src) + add bytes from where the copy
+  // starts: the copy writes strlen (src) + 1, past the end for any length
+  // when add - off < 1 ("malloc (strlen (s))" without the "+ 1").
+  const SvalId length = m_svals.get(SK::Pure, strlen_sym, m_svals.list_id({src}));
+  SvalId base;
+  int64_t mul, add;
+  linear_form(size, base, mul, add);
+  if (base != length || mul != 1 || add - off >= 1)
+    return;
+  const Memory memory = stack_allocation(root) ? Memory::Stack : Memory::Heap;
+  const Warning &w = oob_warning(memory, true, true);
+  if (m_opts.disabled.count(w.name))
+    return;
+  const int64_t over = 1 - (add - off);
+  const std::string capacity = text_of_value(s, size);
+  const std::string event = "out-of-bounds write of the string's " + std::string("terminating NUL") +
+                            " but the region has " + (capacity.empty() ? "only the string's length" : quote_expr(capacity) + " bytes");
+  const std::string note = "write of " + bytes(over) + " to beyond the end of the region";
+  m_pending.push_back({&w, 0, 0, "", loc, m_cur->index, m_depth, m_cur_node, *m_cur_events, {}, 0, {loc, note},
+                       event, "", {}, {}, nullptr});
+}
+
 void FunctionAnalysis::linear_form(SvalId v, SvalId &base, int64_t &mul, int64_t &add) const {
   split_plus(v, base, add);
   mul = 1;
@@ -490,6 +529,8 @@ void FunctionAnalysis::check_call_bounds(const State &s, const CallEvent &call, 
     std::string src;
     if (known_string(s, call.args[1], src))
       touch(0, static_cast<int64_t>(src.size()) + 1, true);
+    else
+      check_copy_past_length(s, call, loc);
   } else if (named({"strcat", "strncat"}) && call.args.size() >= 2) {
     // ...or appended where the destination's string ends (strncat: at
     // most n of its bytes, then a NUL).
