@@ -28,7 +28,10 @@ import concurrent.futures
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -124,6 +127,32 @@ def main():
     if not os.path.exists(plugin):
         print("precision: no plugin at %s" % plugin, file=sys.stderr)
         return 2
+    # A private copy: a rebuild of the plugin during the run must not mix
+    # two builds (or fail the compiles that load a half-written file).
+    tmp = tempfile.mkdtemp(prefix="pathwise-precision-")
+    try:
+        return run(args, plugin, snapshot_plugin(args.gcc, plugin, tmp))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def snapshot_plugin(gcc, plugin, tmp):
+    copy = os.path.join(tmp, os.path.basename(plugin))
+    probe = os.path.join(tmp, "probe.c")
+    with open(probe, "w") as f:
+        f.write("int probe(int *p) { return p ? *p : 0; }\n")
+    for attempt in range(30):
+        shutil.copy2(plugin, copy)
+        r = subprocess.run([gcc, "-fplugin=" + copy, "-c", "-o", "/dev/null", probe], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+        if r.returncode == 0:
+            return copy
+        print("precision: the plugin does not load yet (%s); retrying" % r.stderr.strip()[:200], file=sys.stderr)
+        time.sleep(10)
+    return copy
+
+
+def run(args, plugin_name, plugin):
     levels = ["-O0", "-O2"] if args.level == "both" else [args.level]
     only = args.only or None
     if not args.no_fetch:
@@ -158,12 +187,12 @@ def main():
     remaining = {k: s["files"] for k, s in stats.items()}
     start = time.monotonic()
 
-    def run(job):
+    def compile_one(job):
         level, p, path, cmd, cwd, _ = job
         return job, run_measured(cmd, args.timeout, cwd)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
-        futures = [ex.submit(run, j) for j in jobs]
+        futures = [ex.submit(compile_one, j) for j in jobs]
         for fut in concurrent.futures.as_completed(futures):
             job, (rc, err, cpu, _) = fut.result()
             level, p, path, cmd, cwd, _ = job
@@ -288,7 +317,7 @@ def main():
 
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"plugin": plugin, "levels": levels, "jobs": args.jobs, "wall_seconds": wall,
+            json.dump({"plugin": plugin_name, "levels": levels, "jobs": args.jobs, "wall_seconds": wall,
                        "projects": [dict(stats[k], root=next(p.root for p in projects if p.name == k[0]))
                                     for k in order],
                        "warnings": warnings,

@@ -302,7 +302,7 @@ MESON = {"configure": "meson setup pw-build", "dir": "pw-build", "build": "ninja
 PRECISION = {
     "bc": {},                 # bison + flex calculator (bc.y, scan.l)
     "jq": {"configure": "autoreconf -fi && ./configure --disable-docs --disable-valgrind"},  # bison + flex
-    "mawk": {},               # byacc parser (parse.y), its own scanner and allocator
+    "mawk": {"configure": "./configure"},  # byacc parser (parse.y), own allocator (autoreconf breaks its configure)
     "byacc": {},              # Berkeley yacc itself (skeleton tables, growable arrays)
     "tmux": {},               # yacc command parser (cmd-parse.y); terminal multiplexer
     "lighttpd": {"configure": "./configure --without-pcre2 --without-pcre"},  # lemon config parser; web server
@@ -311,18 +311,18 @@ PRECISION = {
     "yajl": CMAKE,            # JSON lexer and parser with an explicit state stack
     "cjson": CMAKE,           # small recursive-descent JSON parser
     "jansson": {},            # JSON library, growable strbuffer
-    "expat": {},              # XML tokenizer (ctype tables), growable pools
+    "expat": {"configure": "cd expat && autoreconf -fi && ./configure", "dir": "expat"},  # XML tokenizer, pools
     "dash": {},               # shell: parser, arithmetic (arith_yacc.c), stack allocator
     "mujs": {"build": "make -j2 -k release"},  # JavaScript interpreter
     "nano": {},               # text editor
     "less": {},               # pager
     "bzip2": {},              # compression (plain Makefile)
     "xz-utils": {},           # compression (liblzma)
-    "zstd": {"build": "make -j2 -k lib-release zstd-release"},  # compression
+    "libzstd": {"build": "make -j2 -k lib-release zstd-release"},  # zstd (its source package): compression
     "brotli": CMAKE,          # compression
     "nettle": {},             # crypto
+    "libsodium": {},          # crypto
     "dnsmasq": {},            # network daemon (DNS/DHCP), packet parsing
-    "libinih": MESON,         # INI tokenizer
     "flex": {},               # flex itself: its scanner (scan.l) built by stage1flex, parse.y
     "libpcap": {},            # bison grammar + flex scanner (grammar.y, scanner.l); BPF optimiser
     "libonig": {},            # regex engine (oniguruma)
