@@ -207,19 +207,33 @@ std::string TextNamer::subscript(const Place &p) const {
   // An element of what a pointer points to: p[1] for *(p + 8) (a constant
   // offset, written in the place or added before), p[i] for *(p + i * 8),
   // when the elements are what the pointer's type says it points to.
-  if (p.size <= 0 || !p.path.empty())
+  // A struct or union element too: yyvsp[-3].s_value for *(yyvsp - 24)
+  // read at its field (the element's size is the record's).
+  const bool record = !p.path.empty() && p.path[0].kind == Accessor::Kind::Field;
+  if (p.size <= 0 || (!p.path.empty() && !record))
     return "";
+  int64_t elem = p.size;
   auto elements_of = [&](const Operand &base) {
-    return base.is_temp() && base.id < m_fn.temps.size() && m_fn.temps[base.id].type.is_pointer() &&
-           m_fn.temps[base.id].type.pointee == static_cast<uint64_t>(p.size);
+    if (!base.is_temp() || base.id >= m_fn.temps.size() || !m_fn.temps[base.id].type.is_pointer())
+      return false;
+    const Type &t = m_fn.temps[base.id].type;
+    if (record || (t.pointee == 0 && t.pointee_record != 0)) {
+      elem = static_cast<int64_t>(t.pointee_record);
+      return elem > 0 && (record || elem == p.size);
+    }
+    elem = p.size;
+    return t.pointee == static_cast<uint64_t>(p.size);
   };
+  // (A base read through a pointer, "*gd.linedata", is parenthesized: the
+  // subscript applies to the pointer read.)
   auto named = [&](const Operand &base) {
-    return base.is_temp() && base.id < m_fn.temps.size() ? temp(base.id) : std::string();
+    std::string n = base.is_temp() && base.id < m_fn.temps.size() ? temp(base.id) : std::string();
+    return !n.empty() && n[0] == '*' ? "(" + n + ")" : n;
   };
   if (p.offset != 0) {
     const std::string base = named(p.pointer);
-    return !base.empty() && elements_of(p.pointer) && p.offset % p.size == 0
-               ? base + "[" + std::to_string(p.offset / p.size) + "]"
+    return !base.empty() && elements_of(p.pointer) && p.offset % elem == 0
+               ? base + "[" + std::to_string(p.offset / elem) + "]"
                : "";
   }
   const Instruction *d = p.pointer.is_temp() && p.pointer.id < m_defs.size() ? m_defs[p.pointer.id] : nullptr;
@@ -230,12 +244,15 @@ std::string TextNamer::subscript(const Place &p) const {
   if (base.empty())
     return "";
   const Operand &off = d->operands[1];
-  if (off.kind == OpKind::Int)
-    return off.value % p.size == 0 ? base + "[" + std::to_string(off.value / p.size) + "]" : "";
+  if (off.kind == OpKind::Int) {
+    // (A negative offset is an unsigned 64-bit one: -24 is 2^64 - 24.)
+    const auto v = static_cast<int64_t>(static_cast<uint64_t>(off.value));
+    return v % elem == 0 ? base + "[" + std::to_string(v / elem) + "]" : "";
+  }
   // (An index scaled by the element's size, through conversions.)
   const Instruction *m = off.is_temp() && off.id < m_defs.size() ? m_defs[off.id] : nullptr;
   if (!m || m->opcode != Opcode::Binary || m->op != OpName::Mul || m->operands[1].kind != OpKind::Int ||
-      m->operands[1].value != p.size)
+      m->operands[1].value != elem)
     return "";
   const Operand &x = m->operands[0];
   const std::string index = x.is_temp() ? temp(x.id) : operand(x);

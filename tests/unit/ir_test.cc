@@ -105,6 +105,36 @@ bb0:
   EXPECT_EQ(n.operand(Operand::null()), "0B");
 }
 
+TEST(IrText, NamesElementsOfStructsAndUnionsAsSubscripts) {
+  Module m = parse_module(R"(func @f(%1:ptr "vsp", %2:i32 "len", %3:ptr "gd", %4:i64 "line") -> void {
+bb0:
+  %5:ptr = ptradd %1, -24:u64
+  %6:i32 = load *%5.num@0u
+  %7:ptr = load *%3.linedata@0
+  %8:i64 = mul %4, 16:i64
+  %9:ptr = ptradd %7, %8
+  %10:i32 = load *%9.flags@0
+  %11:i32 = sub 1:i32, %2
+  %12:i64 = conv %11
+  %13:i64 = mul %12, 8:i64
+  %14:ptr = ptradd %1, %13
+  %15:rec8 = load *%14
+  ret
+}
+)");
+  Function &f = m.functions[0];
+  f.temps[1].type.pointee_record = 8;  // union value *vsp
+  f.temps[7].type.pointee_record = 16; // struct line *linedata
+  auto &b = f.blocks[0].insns;
+  b[1].place.size = 4; // (what the loads read, as the plugin's lowering sets them)
+  b[5].place.size = 4;
+  b[10].place.size = 8;
+  TextNamer n(m, f);
+  EXPECT_EQ(n.place(b[1].place), "vsp[-3].num");
+  EXPECT_EQ(n.place(b[5].place), "(*gd.linedata)[line].flags");
+  EXPECT_EQ(n.place(b[10].place), "vsp[1 - len]");
+}
+
 TEST(IrText, SuccessorsOfSwitchIncludeDefaultAndCases) {
   Module m = parse_module(R"(func @f(%1:i32) -> void {
 bb0:
