@@ -58,14 +58,18 @@ void FunctionAnalysis::mark_reachable(const State &s, const std::vector<SvalId> 
   // A value reaches what it was derived from (p + 8 reaches p). A marked
   // value's chain is marked already.
   // (A stored comparison of parameters, "flag = p != NULL", reaches both
-  // sides: what a branch on the flag learned of p stays with it. Not one
-  // of a loop's counter: kept, it would only keep states apart.)
+  // sides while a checker tracks something: what a branch on the flag
+  // learned of p stays with it. Not one of a loop's counter, nor where
+  // nothing is tracked: kept, it would only keep states apart.)
+  bool tracking = false;
+  for (const SmMap &m : s.sm)
+    tracking = tracking || !m.empty();
   std::function<bool(SvalId)> add = [&](SvalId v) {
     bool grew = false;
     for (; v && marks[v] != stamp; v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0) {
       marks[v] = stamp;
       grew = true;
-      if (m_svals[v].kind == SK::Cmp && from_params(v)) {
+      if (tracking && m_svals[v].kind == SK::Cmp && from_params(v)) {
         add(static_cast<SvalId>(m_svals[v].b));
         add(m_svals[v].base);
       }
