@@ -750,9 +750,17 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (thrown_away && is_tracked(s, thrown_away))
     forget(s, {{thrown_away, ""}}, {}, loc);
   // __attribute__((returns_nonnull)): the result is not NULL (an
-  // allocator so declared needs no check).
-  if (result && callee.kind == OpKind::Func && callee.id < m_module.symbols.size() &&
-      m_module.symbols[callee.id].returns_nonnull && m_svals[result].kind == SK::Conjured) {
+  // allocator so declared needs no check). Nor is what a function of the
+  // program's own declared only __attribute__((malloc)), whose body is
+  // not here, returns: the attribute promises fresh memory, not that it
+  // may give NULL (gnulib's xmalloc dies when memory runs out; the C
+  // library's allocators, and those declaring their deallocator, may).
+  const Symbol *decl = callee.kind == OpKind::Func && callee.id < m_module.symbols.size()
+                           ? &m_module.symbols[callee.id]
+                           : nullptr;
+  const bool fresh_only = decl && decl->is_malloc && decl->body < 0 && decl->deallocators.empty() &&
+                          !decl->is_library;
+  if (result && decl && (decl->returns_nonnull || fresh_only) && m_svals[result].kind == SK::Conjured) {
     for (size_t c = 0; c < m_checkers.size(); ++c) {
       Context ctx(*this, s, static_cast<uint8_t>(c), loc);
       m_checkers[c]->on_null_split(ctx, result, false, *call.result_text);

@@ -325,32 +325,31 @@ Tri Constraints::compare_related(const State &s, SvalId a, OpName op, SvalId b) 
     std::swap(a, b);
     op = swap_comparison(op);
   }
-  auto it = std::lower_bound(s.relations.begin(), s.relations.end(), Relation{a, b, 0});
-  for (; it != s.relations.end() && it->a == a && it->b == b; ++it) {
-    Tri t = implied(static_cast<OpName>(it->op), op);
-    if (t != Tri::Unknown)
-      return t;
-  }
-  return Tri::Unknown;
-}
-
-Tri Constraints::implied(OpName known, OpName query) {
-  auto truth = [](OpName k, OpName q) -> int { // 1 true, 0 false, -1 unknown
-    switch (k) {
-    case OpName::Lt:
-      return (q == OpName::Lt || q == OpName::Le || q == OpName::Ne) ? 1 : (q == OpName::Gt || q == OpName::Ge || q == OpName::Eq) ? 0 : -1;
-    case OpName::Le: return q == OpName::Le ? 1 : q == OpName::Gt ? 0 : -1;
-    case OpName::Gt:
-      return (q == OpName::Gt || q == OpName::Ge || q == OpName::Ne) ? 1 : (q == OpName::Lt || q == OpName::Le || q == OpName::Eq) ? 0 : -1;
-    case OpName::Ge: return q == OpName::Ge ? 1 : q == OpName::Lt ? 0 : -1;
-    case OpName::Eq:
-      return (q == OpName::Eq || q == OpName::Le || q == OpName::Ge) ? 1 : (q == OpName::Ne || q == OpName::Lt || q == OpName::Gt) ? 0 : -1;
-    case OpName::Ne: return q == OpName::Ne ? 1 : q == OpName::Eq ? 0 : -1;
-    default: return -1;
+  // What the pair's facts leave of "a < b", "a == b", "a > b" (bits 1, 2,
+  // 4): "a != b", "a >= b" and "a <= b" together leave nothing.
+  auto outcomes = [](OpName o) -> unsigned {
+    switch (o) {
+    case OpName::Lt: return 1;
+    case OpName::Le: return 3;
+    case OpName::Eq: return 2;
+    case OpName::Ne: return 5;
+    case OpName::Ge: return 6;
+    case OpName::Gt: return 4;
+    default: return 7;
     }
   };
-  int t = truth(known, query);
-  return t < 0 ? Tri::Unknown : t ? Tri::True : Tri::False;
+  unsigned left = 7;
+  auto it = std::lower_bound(s.relations.begin(), s.relations.end(), Relation{a, b, 0});
+  for (; it != s.relations.end() && it->a == a && it->b == b; ++it)
+    left &= outcomes(static_cast<OpName>(it->op));
+  const unsigned query = outcomes(op);
+  if (left == 7 || query == 7)
+    return Tri::Unknown;
+  if ((left & ~query) == 0)
+    return Tri::True;
+  if ((left & query) == 0)
+    return Tri::False;
+  return Tri::Unknown;
 }
 
 bool Constraints::assume(State &s, SvalId a, OpName op, SvalId b) {

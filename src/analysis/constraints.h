@@ -97,11 +97,9 @@ public:
   // What the path knows of "a op b": True, False or Unknown.
   Tri compare(const State &s, SvalId a, OpName op, SvalId b) const;
 
-  // What a recorded relation between a and b says about "a op b".
+  // What the relations recorded between a and b, together, say about
+  // "a op b" ("a != b" and "a >= b": "a > b").
   Tri compare_related(const State &s, SvalId a, OpName op, SvalId b) const;
-
-  // Given "x known y", what is "x query y"? Over integers and pointers.
-  static Tri implied(OpName known, OpName query);
 
   // Adds "a op b" to s; false if that is infeasible.
   bool assume(State &s, SvalId a, OpName op, SvalId b);

@@ -282,8 +282,12 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
         next[f] = true;
     worth_entering = std::move(next);
   }
+  // (Also a function declared __attribute__((malloc)) with its body here:
+  // stepped into, what it returns is known, rather than "may be NULL"
+  // from the attribute: an xmalloc that dies when its allocator fails.)
   for (size_t f = 0; f < n; ++f)
-    if (may_return_null[f])
+    if (may_return_null[f] ||
+        (m.functions[f].symbol < m.symbols.size() && m.symbols[m.functions[f].symbol].is_malloc))
       worth_entering[f] = true;
   find_recursion_groups(m);
   // Constant arguments: for each static function whose address is not

@@ -104,3 +104,51 @@ int returns_bad (const char *path, int how)
   close (fd);
   return 0;
 }
+
+/* An allocation wrapper declared only __attribute__((malloc)) promises
+   fresh memory, not that it may give NULL (gnulib's xmalloc dies when
+   memory runs out); with its body here, the body says what it returns.  */
+void *xmalloc (size_t) __attribute__ ((__malloc__));
+void *pool_alloc (size_t);
+__attribute__ ((noreturn)) void out_of_memory (void);
+
+void *xalloc_here (size_t n) __attribute__ ((__malloc__));
+void *xalloc_here (size_t n)
+{
+  void *p = pool_alloc (n ? n : 1);
+  if (!p)
+    out_of_memory ();
+  return p;
+}
+
+void *alloc_here (size_t n) __attribute__ ((__malloc__));
+void *alloc_here (size_t n)
+{
+  return malloc (n);
+}
+
+int wrapper_ok (void)
+{
+  int *p = xmalloc (sizeof *p);
+  int *q = xalloc_here (sizeof *q);
+  *p = 1; /* { dg-bogus "NULL" } */
+  *q = 2; /* { dg-bogus "NULL" } */
+  free (q);
+  free (p);
+  return 0;
+}
+
+int wrapper_leak_bad (void)
+{
+  int *p = xmalloc (sizeof *p);
+  *p = 1;
+  return 0; /* { dg-warning "leak of 'p'" } */
+}
+
+int wrapper_unchecked_bad (void)
+{
+  int *p = alloc_here (sizeof *p);
+  *p = 1; /* { dg-warning "dereference of possibly-NULL 'p'" } */
+  free (p);
+  return 0;
+}
