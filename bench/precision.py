@@ -122,7 +122,11 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--no-fetch", action="store_true")
     ap.add_argument("--stale", action="store_true", help="list the triage lines that matched nothing")
-    args = ap.parse_args()
+    argv = sys.argv[1:]
+    for i in range(len(argv) - 1):  # '--level -O0': argparse would take -O0 for an option
+        if argv[i] == "--level" and argv[i + 1].startswith("-O"):
+            argv[i:i + 2] = ["--level=" + argv[i + 1], ""]
+    args = ap.parse_args([a for a in argv if a != ""])
     plugin = os.path.abspath(args.plugin)
     if not os.path.exists(plugin):
         print("precision: no plugin at %s" % plugin, file=sys.stderr)
