@@ -960,6 +960,13 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       write_memory(s, key, offset_value(table, 128 * entry));
     }
   }
+  // recvmsg (fd, &msg, flags) fills what msg's fields point to (msg_name,
+  // msg_control, the iovecs' buffers): they are written there.
+  if (call.args.size() >= 2 && libc::named(call.callee, {"recvmsg"})) {
+    const std::string key = pointee_key(call.args[1]);
+    if (!key.empty())
+      escape_contents(s, key);
+  }
   // strtol and the like: the end pointer they are given now points into
   // the string, never NULL.
   if (call.args.size() >= 2 && libc::sets_end_pointer(call.callee)) {

@@ -1087,7 +1087,16 @@ private:
     const unsigned named = fntype && stdarg_p(fntype) ? static_cast<unsigned>(list_length(TYPE_ARG_TYPES(fntype)) - 1)
                                                       : gimple_call_num_args(stmt);
     for (unsigned k = 0; k < gimple_call_num_args(stmt); ++k) {
-      in.operands.push_back(operand(gimple_call_arg(stmt, k)));
+      tree arg = gimple_call_arg(stmt, k);
+      // (A transparent union, glibc's __SOCKADDR_ARG under _GNU_SOURCE, is
+      // passed as its first member: the pointer getsockname writes through.)
+      if (TREE_CODE(TREE_TYPE(arg)) == UNION_TYPE && TYPE_TRANSPARENT_AGGR(TREE_TYPE(arg)) && !TREE_THIS_VOLATILE(arg))
+        for (tree f = TYPE_FIELDS(TREE_TYPE(arg)); f; f = DECL_CHAIN(f))
+          if (TREE_CODE(f) == FIELD_DECL) {
+            arg = build3(COMPONENT_REF, TREE_TYPE(f), arg, f, NULL_TREE);
+            break;
+          }
+      in.operands.push_back(operand(arg));
       const Operand &o = in.operands.back();
       if (k >= named && o.is_temp() && !m_fn.type_name(o.id))
         m_fn.type_names.push_back({o.id, type_text(TREE_TYPE(gimple_call_arg(stmt, k)))});
