@@ -834,7 +834,39 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
                        s.memory.end());
     }
     // ...and may change any local whose address has escaped, and any
-    // memory outside the function.
+    // memory outside the function. (A C library function given no function
+    // of the program to call changes only the library's own globals and
+    // what its arguments reach, as Clang's analyzer assumes of system
+    // functions: fork () or getenv () leave the program's globals, and
+    // what they point to, as they were.)
+    const bool library = sym && sym->is_library && sym->body < 0 &&
+                         std::none_of(call.args.begin(), call.args.end(),
+                                      [&](SvalId a) { return m_svals[a].kind == SK::FuncAddr; });
+    if (library) {
+      // What the arguments reach: their objects, and those the objects
+      // hold pointers to (one level: a struct of buffers).
+      std::vector<SvalId> reached;
+      for (SvalId a : call.args)
+        reached.push_back(root_of(a));
+      const size_t direct = reached.size();
+      for (const auto &m : s.memory)
+        if (m_regions.kind(m.first) == 'S' &&
+            std::find(reached.begin(), reached.begin() + static_cast<std::ptrdiff_t>(direct), region_base(m.first)) !=
+                reached.begin() + static_cast<std::ptrdiff_t>(direct))
+          reached.push_back(root_of(m.second));
+      for (const auto &m : s.memory) {
+        const std::string &key = rk(m.first);
+        const char kind = m_regions.kind(m.first);
+        const SvalId base = key_base(key);
+        // (A global whose address is taken may be reached through a table
+        // the library was given, getopt_long's options' flags.)
+        const bool stays = kind == 'G' ? base < m_module.symbols.size() && !m_module.symbols[base].is_library &&
+                                             !m_module.symbols[base].address_taken
+                                       : kind == 'S' && std::find(reached.begin(), reached.end(), base) == reached.end();
+        if (stays)
+          unchanged.push_back(key.substr(0, key_base_end(key)));
+      }
+    }
     for (SvalId l : std::vector<SvalId>(s.exposed))
       forget_local(s, l, true);
     forget_other_regions(s, "", unchanged);

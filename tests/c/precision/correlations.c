@@ -118,6 +118,58 @@ int same_global_bad (void)
   return 0;
 }
 
+/* A C library function changes only the library's globals and what its
+   arguments reach: the program's own globals, and what they point to,
+   stay as they were across fork () or getenv ().  */
+#include <unistd.h>
+struct config { unsigned options; };
+extern struct config *config;
+static int piped;
+
+int fork_keeps_globals_ok (const char *cmd)
+{
+  int fds[2];
+  piped = cmd[0] == '|';
+  if (!(config->options & 64) && pipe (fds) == -1)
+    return -1;
+  pid_t pid = fork ();
+  if (pid == -1)
+    {
+      if (!(config->options & 64))
+        {
+          close (fds[0]); /* { dg-bogus "uninitialized" } */
+          close (fds[1]); /* { dg-bogus "uninitialized" } */
+        }
+      return -1;
+    }
+  if (pid != 0)
+    {
+      if (!(config->options & 64))
+        {
+          close (fds[1]); /* { dg-bogus "uninitialized" } */
+          close (fds[0]); /* { dg-bogus "uninitialized" } */
+        }
+      return piped;
+    }
+  if (piped && !(config->options & 64))
+    dup2 (fds[0], 0); /* { dg-bogus "uninitialized" } */
+  _exit (0);
+}
+
+#include <time.h>
+static struct timespec now;
+
+int library_writes_its_argument_bad (void)
+{
+  int state;
+  if (now.tv_sec)
+    state = 1;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  if (now.tv_sec)
+    return state; /* { dg-warning "use of uninitialized value 'state'" } */
+  return 0;
+}
+
 /* A count made by one loop guards an allocation and its release around a
    second loop: what the guard learned of the count survives that loop.  */
 extern int kinds[];
