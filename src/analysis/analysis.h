@@ -864,8 +864,14 @@ private:
   bool from_loose_read(SvalId v, int depth = 0) const;
   // Whether v is a parameter of the analysed function, or computed from
   // parameters and constants alone ("flags & 4", "pat != NULL"): one value
-  // on every path, which generalization keeps, with what is known of it.
+  // on every path, which generalization keeps, with what is known of it,
+  // while a checker tracks something (tracks_anything).
   bool from_params(SvalId v, int depth = 0) const;
+  // Does a checker track anything on s (an allocation, a stream)? Then
+  // the flags that say whether it was acquired are worth keeping exact.
+  static bool tracks_anything(const State &s) {
+    return std::any_of(s.sm.begin(), s.sm.end(), [](const SmMap &m) { return !m.empty(); });
+  }
 
   // Global memory no code changes (a const or never-written static
   // variable, or inside one): what is known of it survives calls.

@@ -287,9 +287,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
       result = insns.back().operands[0].id;
   }
   std::vector<SvalId> rewidened_kept;
-  bool tracking = false;
-  for (const SmMap &m : s.sm)
-    tracking = tracking || !m.empty();
+  const bool tracking = tracks_anything(s);
   Roots present; // (the state's roots before any is widened)
   std::vector<SvalId> nonnull_widened;
   const bool loop_head = m_cur->loop_body.count(block) > 0;

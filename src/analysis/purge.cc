@@ -61,9 +61,7 @@ void FunctionAnalysis::mark_reachable(const State &s, const std::vector<SvalId> 
   // sides while a checker tracks something: what a branch on the flag
   // learned of p stays with it. Not one of a loop's counter, nor where
   // nothing is tracked: kept, it would only keep states apart.)
-  bool tracking = false;
-  for (const SmMap &m : s.sm)
-    tracking = tracking || !m.empty();
+  const bool tracking = tracks_anything(s);
   std::function<bool(SvalId)> add = [&](SvalId v) {
     bool grew = false;
     for (; v && marks[v] != stamp; v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0) {
