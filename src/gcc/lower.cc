@@ -56,6 +56,33 @@ private:
     return "";
   }
 
+  // At an -flto link: a variable the program defines that is static, or
+  // whose symbol the linker resolved as referred to by the program's own
+  // code alone (not exported, not used by an object outside the link): no
+  // other code reads or writes it except through its address.
+  static bool program_only_variable(tree decl) {
+    if (!in_lto_p || TREE_CODE(decl) != VAR_DECL || !TREE_STATIC(decl) || DECL_EXTERNAL(decl) ||
+        DECL_HARD_REGISTER(decl) || TREE_THIS_VOLATILE(decl))
+      return false;
+    // (The analysis runs before GCC's whole-program visibility pass: the
+    // linker plugin's resolution, not externally_visible, says it.)
+    varpool_node *v = varpool_node::get(decl);
+    return v && v->definition && (!TREE_PUBLIC(decl) || v->resolution == LDPR_PREVAILING_DEF_IRONLY);
+  }
+
+  // Whether the symbol table records a use of the variable's address (in
+  // code or in another variable's initializer).
+  static bool address_referred(tree decl) {
+    varpool_node *v = varpool_node::get(decl);
+    if (!v || v->address_taken)
+      return true;
+    ipa_ref *ref = nullptr;
+    for (unsigned i = 0; v->iterate_referring(i, ref); ++i)
+      if (ref->use == IPA_REF_ADDR)
+        return true;
+    return false;
+  }
+
   // The name a person would recognise, or "" for compiler temporaries.
   static std::string user_name(tree decl) {
     if (!decl || !DECL_P(decl) || DECL_ARTIFICIAL(decl) || DECL_IGNORED_P(decl))
@@ -254,11 +281,16 @@ private:
       sym.type_name = declared_type_name(decl);
       sym.is_const = TREE_READONLY(decl);
       sym.loc = loc_of(DECL_SOURCE_LOCATION(decl));
-      // (A file's or a function's static variable; not under -flto, where
-      // the whole program's symbols meet and the front end's flags differ.)
-      sym.is_static = TREE_CODE(decl) == VAR_DECL && TREE_STATIC(decl) && !TREE_PUBLIC(decl) &&
-                      !DECL_EXTERNAL(decl) && !in_lto_p;
-      sym.address_taken = sym.address_taken || TREE_ADDRESSABLE(decl);
+      // (A file's or a function's static variable. Under -flto, where the
+      // whole program's symbols meet and the front end's flags differ, a
+      // variable the program defines that nothing outside it can see: the
+      // linker's resolution says only the program's own code refers to it.)
+      const bool program_only = program_only_variable(decl);
+      sym.is_static = program_only || (TREE_CODE(decl) == VAR_DECL && TREE_STATIC(decl) && !TREE_PUBLIC(decl) &&
+                                       !DECL_EXTERNAL(decl) && !in_lto_p);
+      // (Under -flto, a public variable streamed in is marked addressable
+      // whatever its uses: the symbol table's references tell.)
+      sym.address_taken = sym.address_taken || (program_only ? address_referred(decl) : TREE_ADDRESSABLE(decl));
       if (!sym.attributes_read) {
         sym.attributes_read = true;
         // What the initializer holds: functions (a table of function
@@ -270,12 +302,12 @@ private:
         bool complete = false;
         // (Variables defined here: a static one, or one this unit
         // defines for others; not a common one another unit may define.)
-        const bool defined_here = TREE_CODE(decl) == VAR_DECL && TREE_STATIC(decl) && !DECL_EXTERNAL(decl) &&
-                                  !DECL_COMMON(decl) && !in_lto_p;
+        const bool defined_here = program_only || (TREE_CODE(decl) == VAR_DECL && TREE_STATIC(decl) &&
+                                                   !DECL_EXTERNAL(decl) && !DECL_COMMON(decl) && !in_lto_p);
         if (TREE_CODE(decl) == VAR_DECL && (TREE_STATIC(decl) || DECL_EXTERNAL(decl))) {
           tree init = TREE_READONLY(decl) ? ctor_for_folding(decl) : error_mark_node;
           if (!TREE_READONLY(decl) && defined_here)
-            init = DECL_INITIAL(decl);
+            init = program_only ? varpool_node::get(decl)->get_constructor() : DECL_INITIAL(decl);
           if (init && init != error_mark_node) {
             complete = true;
             function_entries(init, "", entries, &complete);
