@@ -862,6 +862,15 @@ private:
   // Whether v was read so, or computed from such a value: a branch that
   // decides on it follows the table's entries, not the path's facts.
   bool from_loose_read(SvalId v, int depth = 0) const;
+  // Whether taking "a op c" needs a value that code the path cannot see
+  // changed (State::changed) to differ from what the path knew of it
+  // before: the branch follows a guess, not the path's facts.
+  bool needs_change(const State &s, SvalId a, OpName op, SvalId c) const;
+  // Remembers what s knew of the value bound to region r before code it
+  // cannot see may change it (State::changed).
+  void note_changed(State &s, RegionId r, SvalId v) const;
+  // Region r, changed so, is read again as v.
+  void note_reread(State &s, RegionId r, SvalId v) const;
   // Whether v is a parameter of the analysed function, or computed from
   // parameters and constants alone ("flags & 4", "pat != NULL"): one value
   // on every path, which generalization keeps, with what is known of it,
@@ -884,7 +893,11 @@ private:
   // Drops bindings of memory outside the locals (G and S keys) except
   // those of the same base as `keep` (a store there can only overlap its own
   // base's bindings, which write_memory handles). "" drops them all.
-  void forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept = {});
+  // (passed: the keys of the objects the code was given ("S12", "G3"),
+  // whose values it is expected to change; the facts of the others are
+  // remembered in State::changed.)
+  void forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept = {},
+                            const std::vector<std::string> &passed = {});
 
   void escape_local(State &s, uint32_t local) { escape_contents(s, "L" + std::to_string(local)); }
 

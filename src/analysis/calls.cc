@@ -869,7 +869,11 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     }
     for (SvalId l : std::vector<SvalId>(s.exposed))
       forget_local(s, l, true);
-    forget_other_regions(s, "", unchanged);
+    std::vector<std::string> passed;
+    for (SvalId a : call.args)
+      if (std::string k = pointee_key(root_of(a)); !k.empty())
+        passed.push_back(std::move(k));
+    forget_other_regions(s, "", unchanged, passed);
   } else if (!pure) {
     // Known functions may still write through their pointer arguments
     // (fread, memset): forget what those point to. What a deallocator

@@ -303,7 +303,10 @@ SvalId FunctionAnalysis::first_read(State &s, const std::string &key, uint32_t u
                        ? conjure(s, uid)
                        : m_svals.get(SK::Init, m_svals.string_id(key));
   // (Kept beside what binds the place around it: that still holds.)
-  set_binding(s.memory, intern_region(key), v);
+  const RegionId r = intern_region(key);
+  set_binding(s.memory, r, v);
+  if (!s.changed.empty())
+    note_reread(s, r, v);
   return v;
 }
 
@@ -1240,6 +1243,10 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         // rule longer than its stack.)
         if (t == Tri::Unknown && (from_loose_read(a) || from_loose_read(c)))
           s2.approximate = true;
+        // (Taken only if code the path cannot see changed what the path
+        // had learned: "if (r->len == 0) ...; pipe (fds); if (r->len)".)
+        if (t == Tri::Unknown && !beyond && needs_change(s2, a, op, c))
+          s2.guessed = true;
         static const std::string kNone;
         const std::string &text = choice ? branch_text(m_cur->uid_base[block] + static_cast<uint32_t>(i), in, taken, t == Tri::Unknown) : kNone;
         take_branch(std::move(s2), block, in.targets[taken ? 0 : 1], std::move(evs), text, choice, loc, false);
@@ -1439,6 +1446,9 @@ FunctionResult FunctionAnalysis::run() {
     return false;
   };
   for (const Pending &p : m_pending) {
+    // (Not on a path that goes on by a guess: State::guessed.)
+    if (p.node >= 0 && static_cast<size_t>(p.node) < m_nodes.size() && m_nodes[static_cast<size_t>(p.node)].state.guessed)
+      continue;
     auto key = std::make_tuple(std::string(p.warning->name), p.warning->message, p.loc.file, p.loc.line, p.loc.col,
                                p.loc.handle, p.expr);
     if (!seen.insert(key).second)

@@ -460,6 +460,14 @@ void FunctionAnalysis::join(State &s, const State &e) {
   std::set_union(s.exposed.begin(), s.exposed.end(), e.exposed.begin(), e.exposed.end(), std::back_inserter(u));
   s.exposed = std::move(u);
   s.approximate = true;
+  // (A real path among those joined: reported on.)
+  s.guessed = s.guessed && e.guessed;
+  if (s.changed.size() != e.changed.size() ||
+      !std::equal(s.changed.begin(), s.changed.end(), e.changed.begin(), [](const auto &x, const auto &y) {
+        return x.region == y.region && x.lo == y.lo && x.hi == y.hi && x.nonzero == y.nonzero && x.reread == y.reread &&
+               x.old == y.old;
+      }))
+    s.changed.clear();
 }
 
 } // namespace pathwise::detail

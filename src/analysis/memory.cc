@@ -160,7 +160,8 @@ std::string FunctionAnalysis::local_key(const State &s, const Place &p) {
   return key;
 }
 
-void FunctionAnalysis::forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept) {
+void FunctionAnalysis::forget_other_regions(State &s, const std::string &keep, const std::vector<std::string> &also_kept,
+                                            const std::vector<std::string> &passed) {
   const std::string base = keep.substr(0, key_base_end(keep));
   // What a pointer-to-const parameter points to changes only where its
   // pointer went (as Clang's analyzer assumes of any parameter): kept
@@ -192,7 +193,92 @@ void FunctionAnalysis::forget_other_regions(State &s, const std::string &keep, c
       held.push_back(m.second);
   for (SvalId h : held)
     escape_value(s, h);
+  for (auto &m : s.memory)
+    if (goes(m)) {
+      const std::string &key = rk(m.first);
+      if (std::find(passed.begin(), passed.end(), key.substr(0, key_base_end(key))) == passed.end())
+        note_changed(s, m.first, m.second);
+    }
   s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), goes), s.memory.end());
+}
+
+void FunctionAnalysis::note_changed(State &s, RegionId r, SvalId v) const {
+  // (A constant the program stored, an address: the code is expected to
+  // change them, as an initializer fills what was cleared.)
+  if (!v || m_svals[v].kind == SK::Const || is_address(v) || m_svals[v].kind == SK::Aggregate)
+    return;
+  State::Changed c{r, INT64_MIN, INT64_MAX, false, 0, v};
+  range_of(s, v, c.lo, c.hi);
+  c.nonzero = compare(s, v, OpName::Ne, m_svals.get(SK::Const, 0)) == Tri::True;
+  auto it = std::lower_bound(s.changed.begin(), s.changed.end(), c);
+  if (it != s.changed.end() && it->region == r)
+    *it = c;
+  else if (s.changed.size() < 32)
+    s.changed.insert(it, c);
+}
+
+void FunctionAnalysis::note_reread(State &s, RegionId r, SvalId v) const {
+  auto find = [&](RegionId region) {
+    auto it = std::lower_bound(s.changed.begin(), s.changed.end(), State::Changed{region, 0, 0, false, 0, 0});
+    return it != s.changed.end() && it->region == region ? it : s.changed.end();
+  };
+  if (auto it = find(r); it != s.changed.end()) {
+    it->reread = v;
+    return;
+  }
+  // A field of what a changed pointer holds now: what the path knew of
+  // the same field of what it held ("current->mark" after "current" was
+  // read again).
+  const std::string &key = rk(r);
+  if (key[0] != 'S' || s.changed.size() >= 32)
+    return;
+  const SvalId base = region_base(r);
+  for (const State::Changed &ch : s.changed) {
+    if (ch.reread != base || !ch.old || ch.old == base)
+      continue;
+    const RegionId before = m_regions.find("S" + std::to_string(ch.old) + key.substr(key_base_end(key)));
+    auto it = before ? find(before) : s.changed.end();
+    if (it == s.changed.end())
+      return;
+    State::Changed c = *it;
+    c.region = r;
+    c.reread = v;
+    c.old = 0;
+    s.changed.insert(std::lower_bound(s.changed.begin(), s.changed.end(), c), c);
+    return;
+  }
+}
+
+bool FunctionAnalysis::needs_change(const State &s, SvalId a, OpName op, SvalId c) const {
+  if (s.changed.empty())
+    return false;
+  int64_t k;
+  if (!known_value(s, c, k)) {
+    if (!known_value(s, a, k))
+      return false;
+    std::swap(a, c);
+    op = swap_comparison(op);
+  }
+  if (m_svals[a].kind != SK::Conjured)
+    return false;
+  for (const State::Changed &ch : s.changed) {
+    if (ch.reread != a || bound_value(s.memory, ch.region) != a ||
+        (ch.lo == INT64_MIN && ch.hi == INT64_MAX && !ch.nonzero))
+      continue;
+    // Whether "old op k" can hold, of the value the path knew.
+    bool can = true;
+    switch (op) {
+    case OpName::Eq: can = k >= ch.lo && k <= ch.hi && !(k == 0 && ch.nonzero); break;
+    case OpName::Ne: can = !(ch.lo == k && ch.hi == k); break;
+    case OpName::Lt: can = ch.lo < k; break;
+    case OpName::Le: can = ch.lo <= k; break;
+    case OpName::Gt: can = ch.hi > k; break;
+    case OpName::Ge: can = ch.hi >= k; break;
+    default: break;
+    }
+    return !can;
+  }
+  return false;
 }
 
 void FunctionAnalysis::escape_contents(State &s, const std::string &prefix) {

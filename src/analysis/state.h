@@ -209,11 +209,31 @@ struct State {
   // assumptions): the loop's real bound is usually an invariant the
   // engine does not see.
   bool loop_assumed = false;
+  // What the path knew of values that code it cannot see may have changed
+  // (an unknown call, a write through another pointer), by the region that
+  // held them, sorted: the range the value's facts allowed and whether it
+  // was known not to be zero; once the place is read again, the value read.
+  // A branch on that value which those facts decide the other way sets
+  // `guessed`. Not part of equality, as `approximate`.
+  struct Changed {
+    RegionId region;
+    int64_t lo, hi;
+    bool nonzero;
+    SvalId reread; // (0 until read again)
+    SvalId old;    // what it held (a pointer read again leads to its fields)
+    bool operator<(const Changed &o) const { return region < o.region; }
+  };
+  std::vector<Changed> changed;
+  // The path goes on only if code it cannot see changed a value it had
+  // tested (a guess, not a fact): nothing is reported on it. Part of
+  // equality: a path of facts reaching a point a guess reached first is
+  // explored too.
+  bool guessed = false;
 
   bool operator==(const State &o) const {
     return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && extents == o.extents && sm == o.sm &&
            constraints == o.constraints && relations == o.relations && escaped == o.escaped && exposed == o.exposed &&
-           loops == o.loops && jmp_bufs == o.jmp_bufs && va_lists == o.va_lists;
+           loops == o.loops && jmp_bufs == o.jmp_bufs && va_lists == o.va_lists && guessed == o.guessed;
   }
   SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
   void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
@@ -263,7 +283,7 @@ struct State {
   }
 
   size_t hash() const {
-    size_t h = 1469598103934665603ull;
+    size_t h = 1469598103934665603ull ^ static_cast<size_t>(guessed);
     auto mix = [&](size_t x) { h = (h ^ x) * 1099511628211ull; };
     mix_frames(mix);
     for (auto &m : memory)

@@ -273,7 +273,24 @@ static int bump (int *counter)
   return ++*counter;
 }
 
-int writer_may_change_memory_bad (struct cfg *c, int *n)
+/* A writer given the field changes it: the second test may go the other
+   way.  */
+int writer_may_change_memory_bad (struct cfg *c)
+{
+  char local[4];
+  char *b = local;
+  if (c->level > 2)
+    b = malloc (4);
+  int k = bump (&c->level);
+  if (c->level > 2)
+    free (b); /* { dg-warning "'free' of 'b' which points to memory on the stack" } */
+  return k; /* { dg-bogus "leak of 'b'" "a level above 2 stays above 2" } */
+}
+
+/* Given other memory, it changes the field only if that memory is the
+   field: a path that needs so is a guess, not reported on (the engine
+   still does not claim the field unchanged).  */
+int writer_of_other_memory_ok (struct cfg *c, int *n)
 {
   char local[4];
   char *b = local;
@@ -281,8 +298,8 @@ int writer_may_change_memory_bad (struct cfg *c, int *n)
     b = malloc (4);
   int k = bump (n);
   if (c->level > 2)
-    free (b); /* { dg-warning "'free' of 'b' which points to memory on the stack" } */
-  return k; /* { dg-warning "leak of 'b'" } */
+    free (b); /* { dg-bogus "on the stack" } */
+  return k; /* { dg-bogus "leak of 'b'" } */
 }
 
 /* A pointer to a struct's first field is a pointer to the struct: what is
