@@ -822,7 +822,9 @@ private:
     return v;
   }
 
-  bool is_fresh_allocation(const State &s, SvalId v) const override {
+  bool distinct_storage(const State &s, SvalId fresh, SvalId other) const override;
+
+  bool is_fresh_allocation(const State &s, SvalId v) const {
     for (size_t c = 0; c < m_checkers.size(); ++c) {
       StateId st = map_get<StateId>(s.sm[c], v, 0);
       if (st && m_checkers[c]->is_fresh_allocation(st))
@@ -927,6 +929,13 @@ private:
   // sprintf's): drops what the local or global it points into held in
   // the bytes written, or all of it where those are not known.
   void clear_written(State &s, const CallEvent &call, size_t k);
+  // Where a C library call writes through argument k: the object (root),
+  // the byte it starts at (-1: not known) and how many bytes (-1: not
+  // known; from off to the end when off is).
+  void written_bytes(const State &s, const CallEvent &call, size_t k, SvalId &root, int64_t &off, int64_t &n) const;
+  // Whether the place of region r starts in bytes [off, off + n) of its
+  // object (n < 0: to the end; off < 0: anywhere), as far as its key tells.
+  bool starts_within(RegionId r, int64_t off, int64_t n) const;
 
   // Drops the bindings of key and of everything inside it (x.f, x[i]).
   void clear_memory(State &s, const std::string &key) {

@@ -886,18 +886,30 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
                             : nullptr;
     for (size_t k = 0; k < call.args.size(); ++k) {
       const SvalId root = root_of(call.args[k]);
+      const bool written = writes_through(sym, call.callee, k);
       // A local or global array it writes into (sprintf's buffer) holds
       // something else now.
-      if (writes_through(sym, call.callee, k) &&
-          (m_svals[root].kind == SK::LocalAddr || m_svals[root].kind == SK::GlobalAddr))
+      if (written && (m_svals[root].kind == SK::LocalAddr || m_svals[root].kind == SK::GlobalAddr))
         clear_written(s, call, k);
+      // What a pointer to const leads to, the call only reads
+      // (setsockopt's option value beside the socket in one struct).
+      if (!releases && !written && sym && arg_use(*sym, k + 1) == ArgUse::ReadOnly)
+        continue;
       const bool drops = releases || (k == 0 && libc::overwrites_first(call.callee));
       if (releases)
         set_extent(s, root, 0);
+      // A write into one field leaves those before it, and those after the
+      // bytes it is known to write (memcpy (&r->conf, ...), snprintf
+      // (p->errbuf, sizeof p->errbuf, ...) beside p->buffer).
+      SvalId from = root;
+      int64_t off = -1, n = -1;
+      if (!releases && written)
+        written_bytes(s, call, k, from, off, n);
       std::vector<std::pair<SvalId, std::string>> dropped;
       s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                     [&](const auto &m) {
-                                      if (m_regions.kind(m.first) != 'S' || region_base(m.first) != root)
+                                      if (m_regions.kind(m.first) != 'S' || region_base(m.first) != root ||
+                                          (from == root && !starts_within(m.first, off, n)))
                                         return false;
                                       // (Named as it was stored: 'v[1]'.)
                                       if (drops)

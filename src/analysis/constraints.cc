@@ -307,9 +307,9 @@ Tri Constraints::compare(const State &s, SvalId a, OpName op, SvalId b) const {
     kb = true;
   }
   if (!kb) {
-    // Fresh heap storage is not any variable's address.
-    if ((op == OpName::Eq || op == OpName::Ne) &&
-        ((is_address(b) && is_fresh_allocation(s, a)) || (is_address(a) && is_fresh_allocation(s, b))))
+    // Fresh storage is not any variable's address, nor what another
+    // pointer held before it was made.
+    if ((op == OpName::Eq || op == OpName::Ne) && (distinct_storage(s, a, b) || distinct_storage(s, b, a)))
       return op == OpName::Ne ? Tri::True : Tri::False;
     return compare_related(s, a, op, b);
   }

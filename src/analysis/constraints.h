@@ -25,9 +25,12 @@ public:
   explicit Constraints(SvalTable &values) : m_values(values) {}
   virtual ~Constraints() = default;
 
-  // Fresh heap storage (what a checker tracks as just allocated) is no
-  // variable's address: what the analysis knows of v's checker states.
-  virtual bool is_fresh_allocation(const State &s, SvalId v) const = 0;
+  // Are pointers a and b known to lead to different objects: fresh
+  // storage (what a checker tracks as just allocated) against a variable's
+  // address, or against a pointer the code had before or read from memory
+  // while nothing else was given the fresh one? (What the analysis knows
+  // of their checker states.)
+  virtual bool distinct_storage(const State &s, SvalId a, SvalId b) const = 0;
 
   // The address of a variable, a function or a string literal (never NULL).
   bool is_address(SvalId v) const;

@@ -255,7 +255,8 @@ bool fold_constants(OpName op, int64_t ca, int64_t cb, const Type &t, int64_t &o
   uint64_t r = 0;
   switch (op) {
   case OpName::Add: r = ua + ub; break;
-  case OpName::Sub: r = ua - ub; break;
+  case OpName::Sub:
+  case OpName::PtrDiff: r = ua - ub; break;
   case OpName::Mul: r = ua * ub; break;
   case OpName::And: r = ua & ub; break;
   case OpName::Or: r = ua | ub; break;
@@ -485,6 +486,36 @@ bool FunctionAnalysis::object_created(const State &s, SvalId root, Loc &created)
   return false;
 }
 
+bool FunctionAnalysis::distinct_storage(const State &s, SvalId fresh, SvalId other) const {
+  if (fresh == kUnknownSval || other == kUnknownSval || !is_fresh_allocation(s, fresh))
+    return false;
+  if (is_address(other))
+    return true;
+  // Nothing but the path's own variables holds fresh storage nobody else
+  // was given (held in memory that is then forgotten, it escapes): a
+  // pointer the function was given, or one read from memory, is another.
+  // (Not after a join, which may drop what held it; not freopen's result,
+  // its stream argument again.)
+  const SvalId root = root_of(other);
+  if (root == fresh || set_contains(s.escaped, fresh) || s.approximate)
+    return false;
+  const Sval &made = m_svals[fresh];
+  if (made.kind != SK::Conjured || made.a < 0)
+    return false;
+  const Instruction *call = m_infos.instruction(static_cast<uint32_t>(made.a));
+  if (!call || call->opcode != Opcode::Call || call->operands.empty() ||
+      (call->operands[0].kind == OpKind::Func && call->operands[0].id < m_module.symbols.size() &&
+       libc::named(m_module.symbols[call->operands[0].id].name, {"freopen"})))
+    return false;
+  const Sval &r = m_svals[root];
+  if (r.kind == SK::Param)
+    return true;
+  if (r.kind != SK::Conjured || r.a < 0)
+    return false;
+  const Instruction *read = m_infos.instruction(static_cast<uint32_t>(r.a));
+  return read && read->opcode == Opcode::Load;
+}
+
 void FunctionAnalysis::check_ptrdiff(const State &s, SvalId a, SvalId b, const Loc &loc) {
   const SvalId ra = root_of(a), rb = root_of(b);
   Loc la, lb;
@@ -666,8 +697,18 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     }
     SvalId a = operand_value(s, in.operands[0]);
     SvalId b = operand_value(s, in.operands[1]);
-    if (in.op == OpName::PtrDiff)
+    if (in.op == OpName::PtrDiff) {
       check_ptrdiff(s, a, b, loc);
+      // Two places a known number of bytes from one start ("param -
+      // array" after "param = array + 1"), or two equal addresses: their
+      // distance.
+      int64_t oa, ob, d;
+      const SvalId ra = constant_offset(a, oa), rb = constant_offset(b, ob);
+      if (ra && ra == rb && !__builtin_sub_overflow(oa, ob, &d)) {
+        bind(m_svals.get(SK::Const, d));
+        break;
+      }
+    }
     // An integer divisor that holds the constant zero on the path (a
     // variable set to 0, a function that returns 0; a literal 0 is the
     // compiler's own -Wdiv-by-zero): undefined; the result is unknown.

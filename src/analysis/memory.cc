@@ -500,49 +500,58 @@ bool FunctionAnalysis::union_written(const State &s, const Place &p) {
   return false;
 }
 
-void FunctionAnalysis::clear_written(State &s, const CallEvent &call, size_t k) {
-  // (At an offset not known, anywhere in the object.)
-  int64_t off = -1;
-  SvalId root = constant_offset(call.args[k], off);
+void FunctionAnalysis::written_bytes(const State &s, const CallEvent &call, size_t k, SvalId &root, int64_t &off,
+                                      int64_t &n) const {
+  n = -1;
+  root = constant_offset(call.args[k], off);
   if (!root) {
+    // (At an offset not known, anywhere in the object: "p->header +
+    // p->pos" is kept flat, as the object's start plus something.)
     root = root_of(call.args[k]);
     off = -1;
+    return;
   }
+  // How many bytes from off: memset's and memcpy's count, bzero's,
+  // snprintf's size.
+  const size_t count_arg = libc::named(call.callee, {"memset", "memcpy", "memmove", "mempcpy", "strncpy"}) ? 2
+                           : libc::named(call.callee, {"bzero", "explicit_bzero", "snprintf", "vsnprintf"}) ? 1
+                                                                                                             : 0;
+  if (!count_arg || count_arg >= call.args.size() || !known_value(s, call.args[count_arg], n) || n < 0 || off < 0)
+    n = -1;
+}
+
+bool FunctionAnalysis::starts_within(RegionId r, int64_t off, int64_t n) const {
+  if (off < 0)
+    return true;
+  const std::string_view steps = m_regions.steps(r);
+  if (steps.empty())
+    return true; // (the whole object)
+  size_t end = 1;
+  while (end < steps.size() && steps[end] >= '0' && steps[end] <= '9')
+    ++end;
+  if ((steps[0] != '[' && steps[0] != '.') || end == 1)
+    return true;
+  // The first step says where the place starts: a field's byte offset, or
+  // an element's index (bytes, in the char arrays these calls mostly fill;
+  // in wider ones more is dropped than written, which only forgets).
+  const int64_t at = std::stoll(std::string(steps.substr(1, end - 1)));
+  return at >= off && (n < 0 || at - off < n);
+}
+
+void FunctionAnalysis::clear_written(State &s, const CallEvent &call, size_t k) {
+  SvalId root;
+  int64_t off, n;
+  written_bytes(s, call, k, root, off, n);
   const Sval &r = m_svals[root];
   if (r.kind != SK::LocalAddr && r.kind != SK::GlobalAddr)
     return;
-  const std::string base = (r.kind == SK::LocalAddr ? "L" : "G") + std::to_string(r.a);
-  // How many bytes from off: memset's and memcpy's count, bzero's.
-  int64_t n = -1;
-  const size_t count_arg = libc::named(call.callee, {"memset", "memcpy", "memmove", "mempcpy", "strncpy"}) ? 2
-                           : libc::named(call.callee, {"bzero", "explicit_bzero"})                          ? 1
-                                                                                                          : 0;
-  if (!count_arg || count_arg >= call.args.size() || !known_value(s, call.args[count_arg], n) || n < 0 || off < 0)
-    n = -1;
-  const RegionId whole = m_regions.find(base);
+  const RegionId whole = m_regions.find((r.kind == SK::LocalAddr ? "L" : "G") + std::to_string(r.a));
   if (!whole)
     return;
   if (n < 0)
     return unbind_inside(s.memory, m_regions, whole);
-  // The first step of each key under the object says where it starts: a
-  // field's byte offset, or an element's index (bytes, in the char arrays
-  // these calls mostly fill; in wider ones more is dropped than written,
-  // which only forgets). A key whose start is not known is dropped.
   s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
-                                [&](const auto &m) {
-                                  if (m_regions.base(m.first) != whole)
-                                    return false;
-                                  const std::string_view steps = m_regions.steps(m.first);
-                                  if (steps.empty())
-                                    return true; // (the whole object)
-                                  size_t end = 1;
-                                  while (end < steps.size() && steps[end] >= '0' && steps[end] <= '9')
-                                    ++end;
-                                  if ((steps[0] != '[' && steps[0] != '.') || end == 1)
-                                    return true;
-                                  const int64_t at = std::stoll(std::string(steps.substr(1, end - 1)));
-                                  return at >= off && at - off < n;
-                                }),
+                                [&](const auto &m) { return m_regions.base(m.first) == whole && starts_within(m.first, off, n); }),
                  s.memory.end());
 }
 

@@ -140,6 +140,9 @@ public:
   }
 
   bool is_leakable(StateId s) const override { return s == Unchecked || s == Nonnull; }
+  // (A stream fopen or popen made: not stdin, nor any stream the program
+  // had before.)
+  bool is_fresh_allocation(StateId s) const override { return s == Unchecked || s == Nonnull; }
 
   void on_leak(CheckerContext &ctx, SvalId f, StateId, const std::string &expr) override {
     ctx.report(expr.empty() ? kFileLeakUnnamed : kFileLeak, f, expr);

@@ -14,7 +14,7 @@ namespace {
 class Facts : public Constraints {
 public:
   Facts() : Constraints(table) {}
-  bool is_fresh_allocation(const State &, SvalId) const override { return false; }
+  bool distinct_storage(const State &, SvalId, SvalId) const override { return false; }
   SvalTable table;
   State s;
   SvalId param(int k) { return table.get(SK::Param, k); }

@@ -1,0 +1,65 @@
+/* Issue 33, item 1: a stream fopen or popen just made, or heap storage
+   malloc just made, that nothing else was given is not stdin, nor any
+   pointer the function was given or reads from memory: "if (input !=
+   stdin) fclose (input)" closes it.  */
+#include <stdio.h>
+#include <stdlib.h>
+
+int read_named_ok (const char *name)
+{
+  FILE *input;
+  if (name)
+    {
+      input = fopen (name, "r");
+      if (!input)
+        return -1;
+    }
+  else
+    input = stdin;
+  int c = fgetc (input);
+  if (input != stdin)
+    fclose (input);
+  return c; /* { dg-bogus "leak" } */
+}
+
+int read_command_ok (const char *cmd)
+{
+  FILE *fp = popen (cmd, "r");
+  if (fp == NULL)
+    return -1;
+  int c = fgetc (fp);
+  if (fp != stdin)
+    pclose (fp);
+  return c; /* { dg-bogus "leak" } */
+}
+
+struct buffer { char *data; };
+
+void replace_ok (struct buffer *b, const char *initial)
+{
+  char *fresh = malloc (16);
+  if (!fresh)
+    return;
+  if (fresh != b->data && fresh != initial)
+    free (b->data);
+  b->data = fresh; /* { dg-bogus "leak" } */
+}
+
+/* The test that can never hold guards the only release.  */
+int read_named_bad (const char *name)
+{
+  FILE *input = fopen (name, "r");
+  if (!input)
+    return -1;
+  int c = fgetc (input);
+  if (input == stdin)
+    fclose (input);
+  return c; /* { dg-warning "leak of FILE 'input'" } */
+}
+
+void replace_bad (struct buffer *b)
+{
+  char *fresh = malloc (16);
+  if (fresh == b->data)
+    free (fresh);
+} /* { dg-warning "leak of 'fresh'" } */
