@@ -901,15 +901,15 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       // A write into one field leaves those before it, and those after the
       // bytes it is known to write (memcpy (&r->conf, ...), snprintf
       // (p->errbuf, sizeof p->errbuf, ...) beside p->buffer).
-      SvalId from = root;
+      SvalId at = root;
       int64_t off = -1, n = -1;
       if (!releases && written)
-        written_bytes(s, call, k, from, off, n);
+        written_bytes(s, call, k, at, off, n);
       std::vector<std::pair<SvalId, std::string>> dropped;
       s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                     [&](const auto &m) {
                                       if (m_regions.kind(m.first) != 'S' || region_base(m.first) != root ||
-                                          (from == root && !starts_within(m.first, off, n)))
+                                          !starts_within(m.first, off, n))
                                         return false;
                                       // (Named as it was stored: 'v[1]'.)
                                       if (drops)
