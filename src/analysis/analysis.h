@@ -735,6 +735,19 @@ private:
   };
   SvalId widen_to(State &s, uint32_t block, uint32_t t, SvalId v, Roots *present = nullptr);
 
+  // Which way a loop's own variable moves as the loop goes round: +1 if
+  // every way round leaves it as it was or adds a constant >= 0 ("n++"),
+  // -1 if every way subtracts (adds one <= 0), 0 if unknown. Temporary t
+  // is a phi of loop head `head`; with `local`, t is a local's index and
+  // what counts is every store to it in the loop.
+  int loop_step(uint32_t head, uint32_t t, bool local) const;
+  // A counter widened at a loop head keeps the bound it started from on
+  // the side it does not move (a count of pushes never falls below the
+  // pushes the path made): the constant c that "w >= c" (step +1; the
+  // least value `was` allowed) or "w <= c" (-1; the greatest) bounds it
+  // by, or 0 if none.
+  SvalId widened_bound(const State &s, SvalId was, int step) const;
+
   // The roots every part of the state names, sorted (what in_state looks
   // for one at a time).
   std::vector<SvalId> roots_in_state(const State &s) const;

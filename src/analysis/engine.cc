@@ -204,7 +204,12 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
   };
   for (auto &p : phis) {
     if (widen && m_svals[p.second].kind == SK::Const && !flag_or_same(p.first, p.second)) {
+      // (A counter keeps the side it does not move: loop_step.)
+      const int step = loop_step(to, p.first, false);
+      const SvalId bound = widened_bound(s, p.second, step);
       p.second = widen_to(s, to, p.first, p.second);
+      if (bound)
+        assume(s, p.second, step > 0 ? OpName::Ge : OpName::Le, bound);
       s.approximate = true; // the loop's exit may now be taken where it could not
     } else if (widen && m_svals[p.second].kind == SK::Offset && m_svals[p.second].a != kUnknownOffset) {
       // A pointer stepping round the loop: somewhere in the same object.

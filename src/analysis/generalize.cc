@@ -6,6 +6,11 @@
 
 namespace pathwise::detail {
 
+namespace {
+// Widened counters kept in locals are named as temporaries from here on.
+constexpr uint32_t kCounterTemp = 1u << 30;
+} // namespace
+
 SvalId FunctionAnalysis::widen_to(State &s, uint32_t block, uint32_t t, SvalId v, Roots *present) {
   // A widened value made for the first time is in no state yet: the
   // search of the state is needed only for one made before.
@@ -243,6 +248,97 @@ std::vector<std::pair<SvalId, SvalId>> FunctionAnalysis::canonicalize(State &s) 
   return changed;
 }
 
+int FunctionAnalysis::loop_step(uint32_t head, uint32_t t, bool local) const {
+  const Function &f = fn();
+  auto lb = m_cur->loop_body.find(head);
+  if (lb == m_cur->loop_body.end())
+    return 0;
+  const Bitset &body = lb->second;
+  // Whether operand o is the variable itself: the phi, through copies, or
+  // (a local) a load of it.
+  auto itself = [&](const Operand &o) {
+    const Instruction *d = o.is_temp() && o.id < m_cur->defs.size() ? m_cur->defs[o.id] : nullptr;
+    for (int hops = 0; d && d->opcode == Opcode::Copy && hops < 4; ++hops)
+      d = d->operands[0].is_temp() && d->operands[0].id < m_cur->defs.size() ? m_cur->defs[d->operands[0].id] : nullptr;
+    if (!local)
+      return (o.is_temp() && o.id == t) || (d && d->result == t);
+    return d && d->opcode == Opcode::Load && d->place.base == PlaceBase::Local && d->place.id == t &&
+           d->place.path.empty();
+  };
+  int dir = 0;
+  bool unknown = false;
+  // The step an operand makes from the variable: 0 (itself), k (itself + k).
+  auto step_of = [&](const Operand &o, auto &self, int depth) -> void {
+    if (unknown)
+      return;
+    if (itself(o))
+      return;
+    const Instruction *d = o.is_temp() && o.id < m_cur->defs.size() ? m_cur->defs[o.id] : nullptr;
+    if (d && d->opcode == Opcode::Copy && depth < 8)
+      return self(d->operands[0], self, depth + 1);
+    if (d && d->opcode == Opcode::Binary && d->operands.size() == 2 &&
+        (d->op == OpName::Add || d->op == OpName::Sub || d->op == OpName::PtrAdd)) {
+      for (int k = 0; k < 2; ++k) {
+        const Operand &c = d->operands[static_cast<size_t>(k)], &x = d->operands[static_cast<size_t>(1 - k)];
+        if (c.kind != OpKind::Int || (k == 0 && d->op == OpName::Sub) || !itself(x))
+          continue;
+        const int64_t step = d->op == OpName::Sub ? -c.value : c.value;
+        const int sign = step > 0 ? 1 : step < 0 ? -1 : 0;
+        if (sign && dir && sign != dir)
+          unknown = true;
+        else if (sign)
+          dir = sign;
+        return;
+      }
+    }
+    // (A merge inside the loop of ways that step or not: "if (x) n++".)
+    if (d && d->opcode == Opcode::Phi && depth < 8 && !local && d->result != t) {
+      for (const Operand &in : d->operands)
+        self(in, self, depth + 1);
+      return;
+    }
+    unknown = true;
+  };
+  if (!local) {
+    for (const Instruction &in : f.blocks[head].insns) {
+      if (in.opcode != Opcode::Phi || in.result != t)
+        continue;
+      for (size_t k = 0; k < in.targets.size(); ++k)
+        if (m_cur->back_edges.count({in.targets[k], head}))
+          step_of(in.operands[k], step_of, 0);
+      return unknown ? 0 : dir;
+    }
+    return 0;
+  }
+  for (size_t b = 0; b < f.blocks.size(); ++b)
+    if (body.test(b))
+      for (const Instruction &in : f.blocks[b].insns) {
+        if (in.opcode == Opcode::Addr && in.place.base == PlaceBase::Local && in.place.id == t)
+          return 0; // (its address taken: written elsewhere too)
+        if (in.opcode == Opcode::Store && in.place.base == PlaceBase::Local && in.place.id == t) {
+          if (!in.place.path.empty())
+            return 0;
+          step_of(in.operands[0], step_of, 0);
+        }
+      }
+  return unknown ? 0 : dir;
+}
+
+SvalId FunctionAnalysis::widened_bound(const State &s, SvalId was, int step) const {
+  if (!step || !was)
+    return 0;
+  // (From a widened value stepped, "w + 1" on the next trip: what was
+  // known of w, so that the bound does not creep up trip by trip.)
+  const SvalId from = m_svals[was].kind == SK::Plus ? m_svals[was].base : was;
+  int64_t lo, hi;
+  range_of(s, from, lo, hi);
+  if (step > 0 && lo != INT64_MIN)
+    return m_svals.get(SK::Const, lo);
+  if (step < 0 && hi != INT64_MAX)
+    return m_svals.get(SK::Const, hi);
+  return 0;
+}
+
 bool FunctionAnalysis::from_params(SvalId v, int depth) const {
   const Sval &sv = m_svals[v];
   if (depth > 6)
@@ -292,8 +388,55 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   std::vector<SvalId> nonnull_widened;
   const bool loop_head = m_cur->loop_body.count(block) > 0;
   const SvalId null = m_svals.get(SK::Const, 0);
+  // A loop's own variables (its head's phis, the locals it stores), as a
+  // path enters the loop or first goes round it, keep their constants:
+  // the counter starts where it starts. Widened beside what the path
+  // tracks, "i < n" could leave a loop that frees v[i] before any was
+  // freed. (From the second trip on, a counter is widened as it goes
+  // round: take_edge.)
+  std::vector<uint32_t> own_temps;
+  std::vector<uint32_t> own_locals; // (local indices, sorted)
+  bool entering = false;
+  if (loop_head) {
+    const Function &f = fn();
+    for (const Instruction &in : f.blocks[block].insns)
+      if (in.opcode == Opcode::Phi)
+        own_temps.push_back(in.result);
+    const Bitset &body = m_cur->loop_body.at(block);
+    for (size_t b = 0; b < f.blocks.size(); ++b)
+      if (body.test(b))
+        for (const Instruction &in : f.blocks[b].insns)
+          if (in.opcode == Opcode::Store && in.place.base == PlaceBase::Local && in.place.path.empty())
+            own_locals.push_back(in.place.id);
+    std::sort(own_locals.begin(), own_locals.end());
+    own_locals.erase(std::unique(own_locals.begin(), own_locals.end()), own_locals.end());
+    auto it = std::lower_bound(s.loops.begin(), s.loops.end(), std::make_pair(block, uint8_t(0)));
+    entering = level < 2 && it != s.loops.end() && it->first == block && it->second < 2;
+  }
+  // The local (of this frame) a binding is, whole; -1 if none.
+  const uint64_t frame = static_cast<uint64_t>(s.stack.size()) << kFrameShift;
+  auto own_local = [&](const std::pair<RegionId, SvalId> &m) -> int64_t {
+    if (own_locals.empty() || m_regions.kind(m.first) != 'L')
+      return -1;
+    const std::string &key = rk(m.first);
+    const uint64_t lid = key_base(key);
+    if (key_base_end(key) != key.size() || (lid & ~static_cast<uint64_t>(kLocalMask)) != frame ||
+        !std::binary_search(own_locals.begin(), own_locals.end(), static_cast<uint32_t>(lid & kLocalMask)))
+      return -1;
+    return static_cast<int64_t>(lid & kLocalMask);
+  };
+  // Counters widened here, and the bound each keeps (assumed once the
+  // facts are dropped).
+  std::vector<std::tuple<SvalId, OpName, SvalId>> bounds;
+  auto bound = [&](SvalId w, SvalId was, int step) {
+    if (const SvalId c = widened_bound(s, was, step))
+      bounds.emplace_back(w, step > 0 ? OpName::Ge : OpName::Le, c);
+  };
   for (auto &t : s.temps) {
     if (result && t.first == result && m_svals[t.second].kind == SK::Const)
+      continue;
+    const bool own = std::find(own_temps.begin(), own_temps.end(), t.first) != own_temps.end();
+    if (entering && own && m_svals[t.second].kind == SK::Const)
       continue;
     // A parameter's value (the analysed function's) is one value on every
     // path: widened, it would not make paths meet sooner, only make two
@@ -336,7 +479,10 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     }
     if (!keep(t.second)) {
       const bool nonnull = pointer && !loop_head && compare(s, t.second, OpName::Ne, null) == Tri::True;
+      const SvalId was = t.second;
       t.second = widen_to(s, block, t.first, t.second, &present);
+      if (own && level < 2)
+        bound(t.second, was, loop_step(block, t.first, false));
       if (nonnull)
         nonnull_widened.push_back(t.second);
     } else if (level >= 2 && m_svals[t.second].kind == SK::Offset && m_svals[t.second].a != kUnknownOffset)
@@ -356,15 +502,32 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   };
   {
     Bindings dropped;
+    // (A counter the loop keeps in a local: widened as a temporary is,
+    // named by the point and the local.)
+    Bindings counters;
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                   [&](const auto &m) {
-                                    const bool drop = !keep(m.second) && !unchanged(m);
-                                    if (drop)
-                                      dropped.push_back(m);
-                                    return drop;
+                                    if (keep(m.second) || unchanged(m))
+                                      return false;
+                                    const int64_t l = own_local(m);
+                                    if (l >= 0 && entering && m_svals[m.second].kind == SK::Const)
+                                      return false;
+                                    if (l >= 0 && level < 2 && m_svals[m.second].kind != SK::Aggregate &&
+                                        loop_step(block, static_cast<uint32_t>(l), true)) {
+                                      counters.push_back(m);
+                                      return false;
+                                    }
+                                    dropped.push_back(m);
+                                    return true;
                                   }),
                    s.memory.end());
     forget_unwritten(s, dropped);
+    for (const auto &m : counters) {
+      const uint32_t l = static_cast<uint32_t>(key_base(rk(m.first)) & kLocalMask);
+      const SvalId w = widen_to(s, block, kCounterTemp + l, m.second, &present);
+      bound(w, m.second, loop_step(block, l, true));
+      set_binding(s.memory, m.first, w);
+    }
   }
   // A size stays known where its value does.
   s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(),
@@ -386,6 +549,8 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                     s.relations.end());
   for (SvalId w : nonnull_widened)
     assume(s, w, OpName::Ne, null);
+  for (const auto &[w, op, c] : bounds)
+    assume(s, w, op, c);
 }
 
 void FunctionAnalysis::join(State &s, const State &e) {
