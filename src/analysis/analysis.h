@@ -904,6 +904,21 @@ private:
   }
 
   std::string local_key(const State &s, const Place &p);
+  // The place of a read at an index the path does not fix, as
+  // State::vague_reads names it (root, index, shape); false if it is not
+  // one (a known place, two unknown indices, a pointer of unknown offset).
+  bool vague_place(const State &s, const Place &p, State::VagueRead &out);
+  // Sums "base + k" of an unknown k made while the current block runs
+  // (the parts of a pointer whose value keeps only "somewhere in base").
+  struct PointerParts {
+    uint32_t temp;
+    SvalId base, index;
+  };
+  std::vector<PointerParts> m_pointer_parts;
+  // A write or a call may have changed memory: what vague reads gave is
+  // forgotten (a store into a local nobody else can reach forgets only
+  // reads of that local).
+  void forget_vague_reads(State &s, const Instruction &in);
 
   // Drops bindings of memory outside the locals (G and S keys) except
   // those of the same base as `keep` (a store there can only overlap its own

@@ -686,6 +686,13 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       bind(conjure(s, uid));
       break;
     }
+    if (in.op == OpName::PtrAdd && in.result) {
+      // (Its parts, while the block runs: vague_place.)
+      int64_t k;
+      const SvalId base = operand_value(s, in.operands[0]), index = operand_value(s, in.operands[1]);
+      if (base && index && !known_value(s, index, k))
+        m_pointer_parts.push_back({in.result, base, index});
+    }
     if ((in.op == OpName::Shl || in.op == OpName::Shr) && (in.operands[1].is_temp() || in.operands[1].kind == OpKind::Int))
       check_shift(s, in, loc);
     // (An integer division: a floating-point one by zero gives an
@@ -913,9 +920,22 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         derive(s, v, m_svals[blob].kind == SK::Part ? m_svals[blob].base : blob, 0, loc);
       }
     }
+    // (The same place at the same unknown index, nothing written since:
+    // the same value.)
+    State::VagueRead vague{};
+    const bool memo = !v && key.empty() && !whole && vague_place(s, in.place, vague);
+    if (memo) {
+      auto it = std::lower_bound(s.vague_reads.begin(), s.vague_reads.end(), vague);
+      if (it != s.vague_reads.end() && !(vague < *it) && !(*it < vague))
+        v = it->value;
+    }
     if (!v) {
       v = conjure(s, uid);
       table_read(s, in.place, uid, v);
+      if (memo && s.vague_reads.size() < 64) {
+        vague.value = v;
+        s.vague_reads.insert(std::lower_bound(s.vague_reads.begin(), s.vague_reads.end(), vague), vague);
+      }
     }
     bind(v);
     if (through && is_tracked(s, through))
@@ -923,6 +943,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Store: {
+    forget_vague_reads(s, in);
     // (A write through a pointer into a returned frame is as wrong as a
     // read.)
     if (uses_poison(s, in.place, loc) || uses_stale(s, in.place, loc))
@@ -1091,6 +1112,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Call:
+    forget_vague_reads(s, in);
     // A variable never set, passed: reported here, not again in the callee.
     for (const Operand &o : in.operands)
       if (use_operand(s, o, loc) && o.is_temp())
@@ -1136,6 +1158,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       purge(s, {}, {local_id(s, in.place.id)}, false, 0, loc);
     break;
   case Opcode::Unknown:
+    forget_vague_reads(s, in);
     for (const Operand &o : in.operands)
       escape_value(s, operand_value(s, o));
     bind(in.result ? conjure(s, uid) : 0);
@@ -1174,6 +1197,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
                                  Loc last, bool seen_loc_in_block) {
   m_cur_node = node_id;
   m_cur_events = &events;
+  m_pointer_parts.clear();
   const uint32_t block = m_nodes[node_id].block;
   const Block &b = fn().blocks[block];
   const auto &dies = m_cur->live.dies[block];
@@ -1370,6 +1394,7 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
       if (!in.loc.known() && !seen_loc_in_block)
         at = m_nodes[node_id].entry_own ? m_nodes[node_id].entry_loc : fn().end_loc.known() ? fn().end_loc : loc;
       if (!s.stack.empty()) {
+        s.vague_reads.clear(); // (the callee's locals go)
         leave_call(s, keep, at);
       } else {
         for (size_t c = 0; c < m_checkers.size(); ++c) {

@@ -49,6 +49,11 @@ std::vector<SvalId> FunctionAnalysis::roots_in_state(const State &s) const {
   for (const SmMap &m : s.sm)
     for (auto &p : m)
       out.push_back(p.first);
+  for (auto &r : s.vague_reads) {
+    out.push_back(root_of(r.root));
+    out.push_back(root_of(r.index));
+    out.push_back(root_of(r.value));
+  }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
@@ -68,6 +73,9 @@ bool FunctionAnalysis::in_state(const State &s, SvalId v) const {
       return true;
   for (auto &e : s.extents)
     if (e.first == v || is_v(e.second))
+      return true;
+  for (auto &r : s.vague_reads)
+    if (is_v(r.root) || is_v(r.index) || is_v(r.value))
       return true;
   return is_tracked(s, v);
 }
@@ -128,6 +136,12 @@ void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
   for (auto &d : s.derefs)
     d.v = sub(d.v);
   std::sort(s.derefs.begin(), s.derefs.end());
+  for (auto &r : s.vague_reads) {
+    r.root = sub(r.root);
+    r.index = sub(r.index);
+    r.value = sub(r.value);
+  }
+  std::sort(s.vague_reads.begin(), s.vague_reads.end());
 }
 
 bool FunctionAnalysis::sval_in_use(const State &s, SvalId v) const {
@@ -146,6 +160,9 @@ bool FunctionAnalysis::sval_in_use(const State &s, SvalId v) const {
     return true;
   for (auto &d : s.derefs)
     if (d.v == v)
+      return true;
+  for (auto &r : s.vague_reads)
+    if (names(r.root) || names(r.index) || names(r.value))
       return true;
   for (auto &f : s.stack)
     for (auto &t : f.temps)
@@ -235,8 +252,14 @@ std::vector<std::pair<SvalId, SvalId>> FunctionAnalysis::canonicalize(State &s) 
     u = canon(u, canon);
   for (auto &d : s.derefs)
     d.v = canon(d.v, canon);
+  for (auto &r : s.vague_reads) {
+    r.root = canon(r.root, canon);
+    r.index = canon(r.index, canon);
+    r.value = canon(r.value, canon);
+  }
   if (changed.empty())
     return changed;
+  std::sort(s.vague_reads.begin(), s.vague_reads.end());
   std::sort(s.uninit.begin(), s.uninit.end());
   std::sort(s.derefs.begin(), s.derefs.end());
   std::sort(s.relations.begin(), s.relations.end());
@@ -361,6 +384,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   // after a dereference.)
   s.uninit.clear();
   s.derefs.clear();
+  s.vague_reads.clear();
   // Results of const calls always stay: equal calls must agree.
   auto stays = [&](SvalId v) { return m_svals[v].kind == SK::Pure || (level < 2 && is_stable(v)); };
   // (A struct value names the memory that holds its fields: widening it
@@ -582,6 +606,14 @@ void FunctionAnalysis::join(State &s, const State &e) {
     std::set_difference(e.memory.begin(), e.memory.end(), s.memory.begin(), s.memory.end(),
                         std::back_inserter(gone_e));
     forget_unwritten(s, gone_e);
+  }
+  if (s.vague_reads != e.vague_reads) {
+    std::vector<State::VagueRead> both;
+    std::set_intersection(s.vague_reads.begin(), s.vague_reads.end(), e.vague_reads.begin(), e.vague_reads.end(),
+                          std::back_inserter(both), [](const auto &x, const auto &y) {
+                            return std::tie(x.root, x.index, x.shape, x.value) < std::tie(y.root, y.index, y.shape, y.value);
+                          });
+    s.vague_reads = std::move(both);
   }
   if (s.extents != e.extents) {
     Extents both;

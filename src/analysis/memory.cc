@@ -134,6 +134,65 @@ std::string FunctionAnalysis::indexed_region_key(const State &s, const Place &p)
   return "";
 }
 
+bool FunctionAnalysis::vague_place(const State &s, const Place &p, State::VagueRead &out) {
+  std::string shape;
+  SvalId index = 0;
+  if (p.base == PlaceBase::Local || p.base == PlaceBase::Global) {
+    out.root = p.base == PlaceBase::Local ? m_svals.get(SK::LocalAddr, local_id(s, p.id)) : m_svals.get(SK::GlobalAddr, p.id);
+  } else if (p.base == PlaceBase::Deref && p.pointer.is_temp()) {
+    // "*(base + k)", k unknown, the sum made in this block: the base
+    // pointer, and k.
+    auto it = std::find_if(m_pointer_parts.begin(), m_pointer_parts.end(),
+                           [&](const PointerParts &pp) { return pp.temp == p.pointer.id; });
+    if (it == m_pointer_parts.end() || (m_svals[it->base].kind == SK::Offset && m_svals[it->base].a == kUnknownOffset))
+      return false;
+    out.root = it->base;
+    index = it->index;
+    shape = "+" + std::to_string(p.offset);
+  } else {
+    return false;
+  }
+  for (const Accessor &a : p.path) {
+    if (a.kind == Accessor::Kind::Field) {
+      shape += a.offset >= 0 ? "." + std::to_string(a.offset) : "." + a.name + "?";
+      continue;
+    }
+    int64_t c;
+    const SvalId v = operand_value(s, a.index);
+    if (known_value(s, v, c)) {
+      shape += "[" + std::to_string(c) + "]";
+    } else {
+      if (index || !v)
+        return false; // (two unknown indices)
+      index = v;
+      shape += "[?]";
+    }
+  }
+  if (!index || !out.root)
+    return false;
+  out.index = index;
+  out.shape = m_svals.string_id(shape);
+  return true;
+}
+
+void FunctionAnalysis::forget_vague_reads(State &s, const Instruction &in) {
+  if (s.vague_reads.empty())
+    return;
+  if (in.opcode == Opcode::Store && in.place.base == PlaceBase::Local &&
+      !set_contains(s.exposed, local_id(s, in.place.id))) {
+    const SvalId root = m_svals.get(SK::LocalAddr, local_id(s, in.place.id));
+    s.vague_reads.erase(std::remove_if(s.vague_reads.begin(), s.vague_reads.end(),
+                                       [&](const State::VagueRead &r) { return root_of(r.root) == root; }),
+                        s.vague_reads.end());
+    return;
+  }
+  if (in.opcode == Opcode::Call && in.operands[0].kind == OpKind::Func &&
+      in.operands[0].id < m_module.symbols.size() &&
+      (m_module.symbols[in.operands[0].id].is_const || m_module.symbols[in.operands[0].id].is_pure))
+    return; // (changes nothing)
+  s.vague_reads.clear();
+}
+
 std::string FunctionAnalysis::local_key(const State &s, const Place &p) {
   std::string key;
   if (p.base == PlaceBase::Local) {

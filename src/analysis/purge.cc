@@ -76,6 +76,12 @@ void FunctionAnalysis::mark_reachable(const State &s, const std::vector<SvalId> 
   };
   for (SvalId r : roots)
     add(r);
+  // (A place read at an unknown index gives its value again: State::vague_reads.)
+  for (auto &r : s.vague_reads) {
+    add(r.root);
+    add(r.index);
+    add(r.value);
+  }
   for (auto &t : s.temps)
     add(t.second);
   for (auto &f : s.stack) // the callers' values are still theirs

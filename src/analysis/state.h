@@ -185,6 +185,24 @@ struct State {
     bool operator==(const Deref &o) const { return v == o.v && depth == o.depth && block == o.block && text == o.text; }
   };
   std::vector<Deref> derefs;
+  // Reads at an index the path does not fix ("line[i]", "*(tab + k)"),
+  // sorted: the object's root (or base pointer), the index's value, the
+  // rest of the place (an interned string), the value read. Read again
+  // with nothing written since, the place gives the same value (a loop
+  // testing line[i] three ways tests one byte). A write to memory, or a
+  // call that may write, forgets them.
+  struct VagueRead {
+    SvalId root, index;
+    int64_t shape;
+    SvalId value;
+    bool operator<(const VagueRead &o) const {
+      return std::tie(root, index, shape) < std::tie(o.root, o.index, o.shape);
+    }
+    bool operator==(const VagueRead &o) const {
+      return root == o.root && index == o.index && shape == o.shape && value == o.value;
+    }
+  };
+  std::vector<VagueRead> vague_reads;
   // How many writes to memory outside the function's locals, and calls
   // that may change what the program sees, the path made so far: a call
   // that enters a function again with the same arguments and nothing
@@ -233,7 +251,8 @@ struct State {
   bool operator==(const State &o) const {
     return fn == o.fn && stack == o.stack && temps == o.temps && memory == o.memory && extents == o.extents && sm == o.sm &&
            constraints == o.constraints && relations == o.relations && escaped == o.escaped && exposed == o.exposed &&
-           loops == o.loops && jmp_bufs == o.jmp_bufs && va_lists == o.va_lists && guessed == o.guessed;
+           loops == o.loops && jmp_bufs == o.jmp_bufs && va_lists == o.va_lists && guessed == o.guessed &&
+           vague_reads == o.vague_reads;
   }
   SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
   void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
@@ -273,7 +292,8 @@ struct State {
                    relations.capacity() * sizeof(Relation) +
                    (escaped.capacity() + exposed.capacity() + uninit.capacity()) * sizeof(SvalId) +
                    loops.capacity() * sizeof(loops[0]) + derefs.capacity() * sizeof(Deref) +
-                   jmp_bufs.capacity() * sizeof(jmp_bufs[0]) + va_lists.capacity() * sizeof(VaList);
+                   jmp_bufs.capacity() * sizeof(jmp_bufs[0]) + va_lists.capacity() * sizeof(VaList) +
+                   vague_reads.capacity() * sizeof(VagueRead);
     for (const SmMap &m : sm)
       bytes += sizeof(SmMap) + m.capacity() * sizeof(m[0]);
     for (const Frame &f : stack)
@@ -307,6 +327,8 @@ struct State {
       mix(j.first * 911u + j.second);
     for (auto &v : va_lists)
       mix(v.object * 613u + v.consumed * 7u + v.ended);
+    for (auto &r : vague_reads)
+      mix(r.root * 389u + r.index * 97u + r.value);
     return h;
   }
 };
