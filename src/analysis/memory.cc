@@ -3,6 +3,7 @@
 // becomes reachable from elsewhere, and what a call may change.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/analysis.h"
+#include "analysis/libc.h"
 
 namespace pathwise::detail {
 
@@ -186,10 +187,14 @@ void FunctionAnalysis::forget_vague_reads(State &s, const Instruction &in) {
                         s.vague_reads.end());
     return;
   }
-  if (in.opcode == Opcode::Call && in.operands[0].kind == OpKind::Func &&
-      in.operands[0].id < m_module.symbols.size() &&
-      (m_module.symbols[in.operands[0].id].is_const || m_module.symbols[in.operands[0].id].is_pure))
-    return; // (changes nothing)
+  // (Nor a call that changes no memory the program could read before it:
+  // const and pure functions, the C library's readers, allocation.)
+  if (in.opcode == Opcode::Call && in.operands[0].kind == OpKind::Func && in.operands[0].id < m_module.symbols.size()) {
+    const Symbol &callee = m_module.symbols[in.operands[0].id];
+    if (callee.is_const || callee.is_pure || libc::reads_only(callee.name) ||
+        libc::named(callee.name, {"malloc", "calloc", "free"}))
+      return;
+  }
   s.vague_reads.clear();
 }
 
