@@ -16,6 +16,33 @@ const Instruction *def_of(const FnInfo &fi, const Operand &o) {
   return o.is_temp() && o.id < fi.defs.size() ? fi.defs[o.id] : nullptr;
 }
 
+// What computed o, through what keeps whether it is zero: copies,
+// widening conversions ("(long) (a || b)") and __builtin_expect, which
+// returns its first argument (GCC's __glibc_unlikely (p == NULL || q ==
+// NULL)).
+const Instruction *zero_test_def(const Module &m, const FnInfo &fi, const Operand &o) {
+  const Instruction *d = def_of(fi, o);
+  for (int hops = 0; d && hops < 6; ++hops) {
+    const Operand *from = nullptr;
+    if (d->opcode == Opcode::Copy && !d->operands.empty()) {
+      from = &d->operands[0];
+    } else if (d->opcode == Opcode::Unary && d->op == OpName::Conv && !d->operands.empty() &&
+               d->operands[0].is_temp() && d->operands[0].id < fi.fn->temps.size() && d->result < fi.fn->temps.size() &&
+               fi.fn->temps[d->operands[0].id].type.bits <= fi.fn->temps[d->result].type.bits) {
+      from = &d->operands[0];
+    } else if (d->opcode == Opcode::Call && d->operands.size() >= 2 && d->operands[0].kind == OpKind::Func &&
+               d->operands[0].id < m.symbols.size() &&
+               (m.symbols[d->operands[0].id].name == "__builtin_expect" ||
+                m.symbols[d->operands[0].id].name == "__builtin_expect_with_probability")) {
+      from = &d->operands[1];
+    }
+    if (!from)
+      break;
+    d = def_of(fi, *from);
+  }
+  return d;
+}
+
 } // namespace
 
 void FunctionAnalysis::tell_checkers(State &s, SvalId a, OpName op, SvalId b, bool signed_as_unsigned,
@@ -54,7 +81,7 @@ bool FunctionAnalysis::assume_rewritten(State &s, const Operand &lhs, OpName op,
                                         std::vector<RawEvent> &evs, const Loc &loc, int depth) {
   if (depth > 4 || rhs.kind != OpKind::Int)
     return true;
-  const Instruction *d = def_of(*m_cur, lhs);
+  const Instruction *d = zero_test_def(m_module, *m_cur, lhs);
   if (!d || d->opcode != Opcode::Binary || d->operands.size() != 2)
     return true;
   // A combination of truth values, compared with zero: "(a == 0) | (b == 0)"
