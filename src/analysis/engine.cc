@@ -499,10 +499,11 @@ bool FunctionAnalysis::distinct_storage(const State &s, SvalId fresh, SvalId oth
   // Nothing but the path's own variables holds fresh storage nobody else
   // was given (held in memory that is then forgotten, it escapes): a
   // pointer the function was given, or one read from memory, is another.
-  // (Not after a join, which may drop what held it; not freopen's result,
-  // its stream argument again.)
+  // (A join or a generalization keeps it so: what holds a tracked value
+  // stays, and a join lets what the memory it drops held escape. Not
+  // freopen's result, its stream argument again.)
   const SvalId root = root_of(other);
-  if (root == fresh || set_contains(s.escaped, fresh) || s.approximate)
+  if (root == fresh || set_contains(s.escaped, fresh))
     return false;
   const Sval &made = m_svals[fresh];
   if (made.kind != SK::Conjured || made.a < 0)

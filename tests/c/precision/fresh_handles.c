@@ -4,6 +4,7 @@
    stdin) fclose (input)" closes it.  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 int read_named_ok (const char *name)
 {
@@ -63,3 +64,41 @@ void replace_bad (struct buffer *b)
   if (fresh == b->data)
     free (fresh);
 } /* { dg-warning "leak of 'fresh'" } */
+
+/* Called round a loop of its caller (where the engine generalizes): the
+   stream fopen makes on the second call is still not stdin.  */
+static void try_file (const char *filename)
+{
+  FILE *input;
+  if (filename[0] == '-' && filename[1] == 0)
+    input = stdin;
+  else if ((input = fopen (filename, "r")) == NULL)
+    return;
+  struct stat st;
+  if (fstat (fileno (input), &st) == -1)
+    goto close;
+  if (S_ISDIR (st.st_mode))
+    goto close;
+  fgetc (input);
+close:
+  if (input != stdin)
+    fclose (input);
+} /* { dg-bogus "leak" } */
+
+int next_option (void);
+extern char *option_argument;
+
+int each_file_ok (void)
+{
+  int c;
+  while ((c = next_option ()) != -1)
+    switch (c)
+      {
+      case 'f':
+        try_file (option_argument);
+        break;
+      default:
+        return 1;
+      }
+  return 0;
+}
