@@ -1462,6 +1462,13 @@ private:
   // the pointer; "" for its readable name).
   void tell_checkers(State &s, SvalId a, OpName op, SvalId b, bool signed_as_unsigned, const std::string &expr,
                      std::vector<RawEvent> &evs, const Loc &loc);
+  // "size && !p", "a == NULL || b == NULL" computed as one bit and'ed or
+  // or'ed with another (GCC at -O2): split on the part that tests whether
+  // what a checker tracks is NULL, as the program's own && and || do, so
+  // that each way learns it (x & y is x ? y : 0; x | y is x ? 1 : y). The
+  // way that part decides is a fork; this state takes the other, its
+  // result the other part. False if nothing was split.
+  bool split_truth(State &s, const Instruction &in, const Loc &loc);
   // A fact "a op b" learned on the way (a part of a combined condition):
   // assumed, and told to the checkers (NULL or not, bounds). False if the
   // path cannot have it.

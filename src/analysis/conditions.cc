@@ -66,6 +66,57 @@ void FunctionAnalysis::tell_checkers(State &s, SvalId a, OpName op, SvalId b, bo
   m_cur_events = saved;
 }
 
+bool FunctionAnalysis::split_truth(State &s, const Instruction &in, const Loc &loc) {
+  const SvalId zero = m_svals.get(SK::Const, 0);
+  if (m_forks_made >= m_opts.max_forks || !in.result)
+    return false;
+  // The part that tests a tracked pointer against NULL, unwrapped.
+  auto null_test = [&](const Operand &o, SvalId &a, OpName &op, SvalId &b) {
+    const SvalId c = operand_value(s, o);
+    if (m_svals[c].kind != SK::Cmp)
+      return false;
+    a = c;
+    b = zero;
+    op = OpName::Ne;
+    unwrap(a, op, b);
+    return (op == OpName::Eq || op == OpName::Ne) && (a == zero || b == zero) &&
+           (is_tracked(s, root_of(a)) || is_tracked(s, root_of(b))) && compare(s, a, op, b) == Tri::Unknown;
+  };
+  SvalId a = 0, b = 0;
+  OpName op = OpName::None;
+  size_t k = 0;
+  for (; k < 2 && !null_test(in.operands[k], a, op, b); ++k) {
+  }
+  if (k == 2)
+    return false;
+  const Instruction *c = def_of(*m_cur, in.operands[k]);
+  const std::string expr =
+      c && c->opcode == Opcode::Binary && c->operands.size() == 2
+          ? m_cur->namer.operand(c->operands[m_svals[operand_value(s, c->operands[1])].kind == SK::Const ? 0 : 1])
+          : std::string();
+  const SvalId other = operand_value(s, in.operands[1 - k]);
+  const bool is_and = in.op == OpName::And;
+  // The way the part decides alone: false for &, true for |.
+  Fork f{s, *m_cur_events};
+  const bool decided = learn_fact(f.state, a, is_and ? invert_comparison(op) : op, b, expr, f.events, loc);
+  if (decided)
+    f.state.bind(in.result, m_svals.get(SK::Const, is_and ? 0 : 1));
+  // This state: the other part decides.
+  if (!learn_fact(s, a, is_and ? op : invert_comparison(op), b, expr, *m_cur_events, loc)) {
+    if (!decided)
+      return false; // (neither learned: computed as any other)
+    s = std::move(f.state);
+    *m_cur_events = std::move(f.events);
+    return true;
+  }
+  s.bind(in.result, other);
+  if (decided) {
+    m_forks.push_back(std::move(f));
+    ++m_forks_made;
+  }
+  return true;
+}
+
 bool FunctionAnalysis::learn_fact(State &s, SvalId a, OpName op, SvalId b, const std::string &expr,
                                   std::vector<RawEvent> &evs, const Loc &loc) {
   const Tri t = compare(s, a, op, b);
@@ -89,8 +140,32 @@ bool FunctionAnalysis::assume_rewritten(State &s, const Operand &lhs, OpName op,
   if ((d->op == OpName::Or || d->op == OpName::And) && rhs.value == 0 && (op == OpName::Eq || op == OpName::Ne)) {
     const bool both_hold = d->op == OpName::And && op == OpName::Ne;
     const bool neither_holds = d->op == OpName::Or && op == OpName::Eq;
-    if (!both_hold && !neither_holds)
-      return true;
+    if (!both_hold && !neither_holds) {
+      // "x & y" zero with x known to hold: y does not ("size && !p" false
+      // where p is NULL: size is 0); "x | y" non-zero with x known not to
+      // hold: y does.
+      const bool want = d->op == OpName::Or; // (what the unknown part must be)
+      const Instruction *open = nullptr;
+      for (const Operand &part : d->operands) {
+        const Instruction *c = def_of(*m_cur, part);
+        if (!c || c->opcode != Opcode::Binary || !is_comparison(c->op) || c->operands.size() != 2)
+          return true;
+        const Tri t = compare(s, operand_value(s, c->operands[0]), c->op, operand_value(s, c->operands[1]));
+        if (t == Tri::Unknown) {
+          if (open)
+            return true; // (two open: nothing follows)
+          open = c;
+        } else if ((t == Tri::True) == want) {
+          return true; // (decided by this part alone)
+        }
+      }
+      if (!open)
+        return true;
+      const OpName fact = want ? open->op : invert_comparison(open->op);
+      const SvalId a = operand_value(s, open->operands[0]), b = operand_value(s, open->operands[1]);
+      const std::string expr = m_cur->namer.operand(open->operands[m_svals[b].kind == SK::Const ? 0 : 1]);
+      return learn_fact(s, a, fact, b, expr, evs, loc);
+    }
     for (const Operand &part : d->operands) {
       const Instruction *c = def_of(*m_cur, part);
       if (!c || c->operands.size() != 2)

@@ -687,6 +687,9 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       bind(conjure(s, uid));
       break;
     }
+    if ((in.op == OpName::And || in.op == OpName::Or) && fn().temps[in.result].type.is_bool() &&
+        split_truth(s, in, loc))
+      break;
     if (in.op == OpName::PtrAdd && in.result) {
       // (Its parts, while the block runs: vague_place.)
       int64_t k;

@@ -130,6 +130,16 @@ bool copies_between(std::string_view f) {
   return named(f, {"memcpy", "mempcpy", "strcpy", "stpcpy", "strcat", "strncpy", "stpncpy", "strncat"});
 }
 
+std::vector<std::vector<uint32_t>> sized_nonnull(std::string_view f) {
+  if (named(f, {"memcpy", "memmove", "mempcpy", "memcmp", "bcmp"}))
+    return {{1, 3}, {2, 3}};
+  if (named(f, {"memset", "memchr", "memrchr"}))
+    return {{1, 3}};
+  if (named(f, {"bzero", "explicit_bzero"}))
+    return {{1, 2}};
+  return {};
+}
+
 std::vector<StringArg> string_arguments(std::string_view f) {
   if (named(f, {"strlen", "strdup", "strchr", "strrchr", "atoi", "atol", "atoll", "atof", "strtol", "strtoul",
                 "strtoll", "strtoull", "strtod", "strtof", "puts", "fputs", "putenv", "getenv", "unsetenv", "system",

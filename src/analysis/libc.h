@@ -94,6 +94,12 @@ Callback callback_of(std::string_view f);
 // (memcpy, strcpy, strncat; not memmove).
 bool copies_between(std::string_view f);
 
+// The pointer arguments of a C library function that may be NULL when its
+// size argument is 0, as C2y (N3322) and GCC 15's glibc headers say
+// (nonnull_if_nonzero): {pointer, size} pairs, 1-based; empty if none.
+// "memcpy (dst, NULL, 0)" copies nothing.
+std::vector<std::vector<uint32_t>> sized_nonnull(std::string_view f);
+
 // The arguments a C library function reads as NUL-terminated strings
 // (strlen's, both of strcmp's, fopen's name and mode, a printf format):
 // their 0-based indexes, each with the argument that bounds how many

@@ -50,3 +50,37 @@ int noted_bad (int n)
   free (b);
   return 0;
 }
+
+/* An allocator that fails only for a size it checks, "size && !p", may
+   give NULL for size 0, and memcpy is given NULL only with a size of 0,
+   which copies nothing (C2y; GCC 15's glibc headers say so). Given an
+   allocation's unchecked result with a size that may not be 0, it is
+   still told.  */
+#include <string.h>
+
+void *xalloc (size_t size)
+{
+  void *p = malloc (size);
+  if (size && !p)
+    abort ();
+  return p;
+}
+
+struct cipher { size_t block_size; };
+void use (void *);
+
+void sized_copy_ok (const struct cipher *c, const void *src)
+{
+  void *iv = xalloc (c->block_size);
+  memcpy (iv, src, c->block_size); /* { dg-bogus "NULL" } */
+  use (iv);
+  free (iv);
+}
+
+void unchecked_copy_bad (const struct cipher *c, const void *src)
+{
+  void *iv = malloc (c->block_size);
+  memcpy (iv, src, c->block_size); /* { dg-warning "possibly-NULL 'iv'" } */
+  use (iv);
+  free (iv);
+}
