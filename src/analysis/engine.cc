@@ -503,7 +503,20 @@ bool FunctionAnalysis::distinct_storage(const State &s, SvalId fresh, SvalId oth
   // stays, and a join lets what the memory it drops held escape. Not
   // freopen's result, its stream argument again.)
   const SvalId root = root_of(other);
-  if (root == fresh || set_contains(s.escaped, fresh))
+  if (root == fresh)
+    return false;
+  // Two allocations the path holds, neither released, are two objects,
+  // whoever else was given them ("node == &list->root", node malloc's,
+  // list another's). (One freed may have given its storage to the other.)
+  auto held = [&](SvalId v) {
+    for (size_t c = 0; c < m_checkers.size(); ++c)
+      if (const StateId st = map_get<StateId>(s.sm[c], v, 0); st && m_checkers[c]->is_leakable(st))
+        return true;
+    return false;
+  };
+  if (held(fresh) && held(root))
+    return true;
+  if (set_contains(s.escaped, fresh))
     return false;
   const Sval &made = m_svals[fresh];
   if (made.kind != SK::Conjured || made.a < 0)

@@ -102,3 +102,53 @@ int each_file_ok (void)
       }
   return 0;
 }
+
+/* Two allocations the path holds are two objects: a node malloc made is
+   never the list's own root, a field of another allocation, so the
+   unwinding loop frees every node it made.  */
+struct node { struct node *next, *prev; };
+struct list { struct node root; size_t count; };
+
+struct list *create_ok (size_t n)
+{
+  struct list *list = malloc (sizeof *list);
+  if (!list)
+    return NULL;
+  struct node *tail = &list->root;
+  for (; n > 0; n--)
+    {
+      struct node *node = malloc (sizeof *node);
+      if (!node)
+        goto fail;
+      node->prev = tail;
+      tail->next = node;
+      tail = node;
+    }
+  tail->next = &list->root;
+  list->root.prev = tail;
+  return list;
+fail:
+  for (struct node *node = tail; node != &list->root;)
+    {
+      struct node *prev = node->prev;
+      free (node);
+      node = prev;
+    }
+  free (list);
+  return NULL; /* { dg-bogus "leak" } */
+}
+
+void same_object_bad (void)
+{
+  struct list *a = malloc (sizeof *a);
+  struct node *n = malloc (sizeof *n);
+  if (!a || !n)
+    {
+      free (a);
+      free (n);
+      return;
+    }
+  if (n == &a->root)
+    free (n);
+  free (a);
+} /* { dg-warning "leak of 'n'" } */
