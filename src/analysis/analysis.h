@@ -9,6 +9,8 @@
 #include "analysis/engine.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <functional>
 #include <iterator>
@@ -757,6 +759,25 @@ private:
 
   // Replaces value `from` by `to` everywhere in the state.
   void rename_value(State &s, SvalId from, SvalId to);
+
+  // Whether v is a floating-point constant (not a NaN), and its value.
+  bool float_constant(SvalId v, double &out) const {
+    if (m_svals[v].kind != SK::FloatConst)
+      return false;
+    const std::string &text = m_svals.string_at(m_svals[v].a);
+    char *end = nullptr;
+    out = std::strtod(text.c_str(), &end);
+    return end && end != text.c_str() && *end == 0 && out == out;
+  }
+  // The floating-point constant d, of a type of `bits` bits (32: float,
+  // 64: double), spelled exactly enough to be read back; unknown if a NaN.
+  SvalId float_value(double d, uint32_t bits) {
+    if (d != d)
+      return kUnknownSval;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", bits == 32 ? 9 : 17, d);
+    return m_svals.get(SK::FloatConst, m_svals.string_id(buf));
+  }
 
   // The 0/1 value of "a op b". Comparisons of comparisons nest only a few
   // deep (a loop like "flag = !flag" would otherwise nest without end).

@@ -672,7 +672,17 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     if (in.op == OpName::Conv) {
       const Type &t = fn().temps[in.result].type;
       const Type &from = in.operands[0].is_temp() ? fn().temps[in.operands[0].id].type : in.operands[0].type;
-      if ((t.kind == TypeKind::Float) != (from.kind == TypeKind::Float)) {
+      double d;
+      if (t.kind == TypeKind::Float && from.kind == TypeKind::Int && known_value(s, a, c) &&
+          (t.bits == 32 || t.bits == 64)) {
+        // (A constant made floating point: "(bytes * 8 - 1) * 0.30103 + 14"
+        // with bytes known is one number, computed as the program does.)
+        bind(float_value(from.is_signed ? static_cast<double>(c) : static_cast<double>(static_cast<uint64_t>(c)),
+                         t.bits));
+      } else if (t.kind == TypeKind::Int && from.kind == TypeKind::Float && float_constant(a, d) &&
+                 t.bits > 0 && t.bits <= 64 && d > -9.2e18 && d < 9.2e18 && (t.is_signed || d > -1.0)) {
+        bind(m_svals.get(SK::Const, in_width(t, static_cast<uint64_t>(static_cast<int64_t>(d)))));
+      } else if ((t.kind == TypeKind::Float) != (from.kind == TypeKind::Float)) {
         bind(conjure(s, uid)); // (between floating point and integer: another value)
       } else if (known_value(s, a, c) && t.kind == TypeKind::Int && t.bits > 0 && t.bits < 64) {
         bind(m_svals.get(SK::Const, in_width(t, static_cast<uint64_t>(c))));
@@ -753,6 +763,23 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     }
     int64_t ca = 0, cb = 0;
     bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
+    // Arithmetic on floating-point constants, in the type's precision.
+    if (double da, db; fn().temps[in.result].type.kind == TypeKind::Float && float_constant(a, da) &&
+                       float_constant(b, db) &&
+                       (in.op == OpName::Add || in.op == OpName::Sub || in.op == OpName::Mul || in.op == OpName::Div)) {
+      const uint32_t bits = fn().temps[in.result].type.bits;
+      if (bits == 32 || bits == 64) {
+        double r;
+        if (bits == 32) {
+          const float fa = static_cast<float>(da), fb = static_cast<float>(db);
+          r = in.op == OpName::Add ? fa + fb : in.op == OpName::Sub ? fa - fb : in.op == OpName::Mul ? fa * fb : fa / fb;
+        } else {
+          r = in.op == OpName::Add ? da + db : in.op == OpName::Sub ? da - db : in.op == OpName::Mul ? da * db : da / db;
+        }
+        bind(float_value(r, bits));
+        break;
+      }
+    }
     if (is_comparison(in.op)) {
       Tri t;
       if (unsigned_beyond_signed(s, in, a, b, t)) {
