@@ -858,6 +858,15 @@ private:
 
   bool distinct_storage(const State &s, SvalId fresh, SvalId other) const override;
 
+  // Does some checker track v as a resource the path holds, not yet
+  // released (whoever else may hold it too)?
+  bool is_held(const State &s, SvalId v) const {
+    for (size_t c = 0; c < m_checkers.size(); ++c)
+      if (const StateId st = map_get<StateId>(s.sm[c], v, 0); st && m_checkers[c]->is_leakable(st))
+        return true;
+    return false;
+  }
+
   bool is_fresh_allocation(const State &s, SvalId v) const {
     for (size_t c = 0; c < m_checkers.size(); ++c) {
       StateId st = map_get<StateId>(s.sm[c], v, 0);
@@ -1490,6 +1499,12 @@ private:
   // way that part decides is a fork; this state takes the other, its
   // result the other part. False if nothing was split.
   bool split_truth(State &s, const Instruction &in, const Loc &loc);
+  // What comparison instruction cmp tests, as the program names it (the
+  // side that is not a constant).
+  std::string compared_text(const State &s, const Instruction &cmp);
+  // Comparison instruction cmp holding (or not), learned as a fact
+  // (learn_fact). False if the path cannot have it.
+  bool learn_comparison(State &s, const Instruction &cmp, bool holds, std::vector<RawEvent> &evs, const Loc &loc);
   // A fact "a op b" learned on the way (a part of a combined condition):
   // assumed, and told to the checkers (NULL or not, bounds). False if the
   // path cannot have it.

@@ -90,10 +90,7 @@ bool FunctionAnalysis::split_truth(State &s, const Instruction &in, const Loc &l
   if (k == 2)
     return false;
   const Instruction *c = def_of(*m_cur, in.operands[k]);
-  const std::string expr =
-      c && c->opcode == Opcode::Binary && c->operands.size() == 2
-          ? m_cur->namer.operand(c->operands[m_svals[operand_value(s, c->operands[1])].kind == SK::Const ? 0 : 1])
-          : std::string();
+  const std::string expr = c && c->opcode == Opcode::Binary && c->operands.size() == 2 ? compared_text(s, *c) : "";
   const SvalId other = operand_value(s, in.operands[1 - k]);
   const bool is_and = in.op == OpName::And;
   // The way the part decides alone: false for &, true for |.
@@ -115,6 +112,16 @@ bool FunctionAnalysis::split_truth(State &s, const Instruction &in, const Loc &l
     ++m_forks_made;
   }
   return true;
+}
+
+std::string FunctionAnalysis::compared_text(const State &s, const Instruction &cmp) {
+  return m_cur->namer.operand(cmp.operands[m_svals[operand_value(s, cmp.operands[1])].kind == SK::Const ? 0 : 1]);
+}
+
+bool FunctionAnalysis::learn_comparison(State &s, const Instruction &cmp, bool holds, std::vector<RawEvent> &evs,
+                                        const Loc &loc) {
+  return learn_fact(s, operand_value(s, cmp.operands[0]), holds ? cmp.op : invert_comparison(cmp.op),
+                    operand_value(s, cmp.operands[1]), compared_text(s, cmp), evs, loc);
 }
 
 bool FunctionAnalysis::learn_fact(State &s, SvalId a, OpName op, SvalId b, const std::string &expr,
@@ -159,12 +166,7 @@ bool FunctionAnalysis::assume_rewritten(State &s, const Operand &lhs, OpName op,
           return true; // (decided by this part alone)
         }
       }
-      if (!open)
-        return true;
-      const OpName fact = want ? open->op : invert_comparison(open->op);
-      const SvalId a = operand_value(s, open->operands[0]), b = operand_value(s, open->operands[1]);
-      const std::string expr = m_cur->namer.operand(open->operands[m_svals[b].kind == SK::Const ? 0 : 1]);
-      return learn_fact(s, a, fact, b, expr, evs, loc);
+      return !open || learn_comparison(s, *open, want, evs, loc);
     }
     for (const Operand &part : d->operands) {
       const Instruction *c = def_of(*m_cur, part);
@@ -172,10 +174,7 @@ bool FunctionAnalysis::assume_rewritten(State &s, const Operand &lhs, OpName op,
         continue;
       if (c->opcode == Opcode::Binary && is_comparison(c->op)) {
         // (Only truth values: a comparison's own 0 or 1.)
-        const OpName fact = both_hold ? c->op : invert_comparison(c->op);
-        const SvalId a = operand_value(s, c->operands[0]), b = operand_value(s, c->operands[1]);
-        const std::string expr = m_cur->namer.operand(c->operands[m_svals[b].kind == SK::Const ? 0 : 1]);
-        if (!learn_fact(s, a, fact, b, expr, evs, loc))
+        if (!learn_comparison(s, *c, both_hold, evs, loc))
           return false;
       } else if (c->opcode == Opcode::Binary && c->op == d->op) {
         Operand zero = rhs;

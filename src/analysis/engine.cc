@@ -508,13 +508,7 @@ bool FunctionAnalysis::distinct_storage(const State &s, SvalId fresh, SvalId oth
   // Two allocations the path holds, neither released, are two objects,
   // whoever else was given them ("node == &list->root", node malloc's,
   // list another's). (One freed may have given its storage to the other.)
-  auto held = [&](SvalId v) {
-    for (size_t c = 0; c < m_checkers.size(); ++c)
-      if (const StateId st = map_get<StateId>(s.sm[c], v, 0); st && m_checkers[c]->is_leakable(st))
-        return true;
-    return false;
-  };
-  if (held(fresh) && held(root))
+  if (is_held(s, fresh) && is_held(s, root))
     return true;
   if (set_contains(s.escaped, fresh))
     return false;
@@ -769,14 +763,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
                        (in.op == OpName::Add || in.op == OpName::Sub || in.op == OpName::Mul || in.op == OpName::Div)) {
       const uint32_t bits = fn().temps[in.result].type.bits;
       if (bits == 32 || bits == 64) {
-        double r;
-        if (bits == 32) {
-          const float fa = static_cast<float>(da), fb = static_cast<float>(db);
-          r = in.op == OpName::Add ? fa + fb : in.op == OpName::Sub ? fa - fb : in.op == OpName::Mul ? fa * fb : fa / fb;
-        } else {
-          r = in.op == OpName::Add ? da + db : in.op == OpName::Sub ? da - db : in.op == OpName::Mul ? da * db : da / db;
-        }
-        bind(float_value(r, bits));
+        auto apply = [&](auto x, auto y) -> double {
+          return in.op == OpName::Add ? x + y : in.op == OpName::Sub ? x - y : in.op == OpName::Mul ? x * y : x / y;
+        };
+        bind(float_value(bits == 32 ? apply(static_cast<float>(da), static_cast<float>(db)) : apply(da, db), bits));
         break;
       }
     }

@@ -527,8 +527,8 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   {
     Bindings dropped;
     // (A counter the loop keeps in a local: widened as a temporary is,
-    // named by the point and the local.)
-    Bindings counters;
+    // named by the point and the local; with the way it steps.)
+    std::vector<std::pair<std::pair<RegionId, SvalId>, int>> counters;
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                   [&](const auto &m) {
                                     if (keep(m.second) || unchanged(m))
@@ -536,20 +536,20 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                     const int64_t l = own_local(m);
                                     if (l >= 0 && entering && m_svals[m.second].kind == SK::Const)
                                       return false;
-                                    if (l >= 0 && level < 2 && m_svals[m.second].kind != SK::Aggregate &&
-                                        loop_step(block, static_cast<uint32_t>(l), true)) {
-                                      counters.push_back(m);
-                                      return false;
-                                    }
+                                    if (l >= 0 && level < 2 && m_svals[m.second].kind != SK::Aggregate)
+                                      if (const int step = loop_step(block, static_cast<uint32_t>(l), true)) {
+                                        counters.push_back({m, step});
+                                        return false;
+                                      }
                                     dropped.push_back(m);
                                     return true;
                                   }),
                    s.memory.end());
     forget_unwritten(s, dropped);
-    for (const auto &m : counters) {
+    for (const auto &[m, step] : counters) {
       const uint32_t l = static_cast<uint32_t>(key_base(rk(m.first)) & kLocalMask);
       const SvalId w = widen_to(s, block, kCounterTemp + l, m.second, &present);
-      bound(w, m.second, loop_step(block, l, true));
+      bound(w, m.second, step);
       set_binding(s.memory, m.first, w);
     }
   }

@@ -9,14 +9,8 @@ namespace pathwise::detail {
 
 bool FunctionAnalysis::holds_resource(const State &s, SvalId v) const {
   v = root_of(v);
-  if (set_contains(s.escaped, v))
-    return false; // someone else holds it too
-  for (size_t c = 0; c < m_checkers.size(); ++c) {
-    StateId st = map_get<StateId>(s.sm[c], v, 0);
-    if (st && m_checkers[c]->is_leakable(st))
-      return true;
-  }
-  return false;
+  // (Escaped: someone else holds it too.)
+  return !set_contains(s.escaped, v) && is_held(s, v);
 }
 
 std::vector<uint32_t> FunctionAnalysis::unheld(const State &s, const std::vector<uint32_t> &dead) const {
