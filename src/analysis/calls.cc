@@ -760,15 +760,15 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     forget(s, {{thrown_away, ""}}, {}, loc);
   // __attribute__((returns_nonnull)): the result is not NULL (an
   // allocator so declared needs no check). Nor is what a function of the
-  // program's own declared only __attribute__((malloc)), whose body is
-  // not here, returns: the attribute promises fresh memory, not that it
-  // may give NULL (gnulib's xmalloc dies when memory runs out; the C
-  // library's allocators, and those declaring their deallocator, may).
+  // program's own declared only __attribute__((malloc)) returns, when the
+  // path does not step into its body (not here, or past the budgets): the
+  // attribute promises fresh memory, not that it may give NULL (gnulib's
+  // xmalloc dies when memory runs out; the C library's allocators, and
+  // those declaring their deallocator, may). Stepped into, its body says.
   const Symbol *decl = callee.kind == OpKind::Func && callee.id < m_module.symbols.size()
                            ? &m_module.symbols[callee.id]
                            : nullptr;
-  const bool fresh_only = decl && decl->is_malloc && decl->body < 0 && decl->deallocators.empty() &&
-                          !decl->is_library;
+  const bool fresh_only = decl && decl->is_malloc && decl->deallocators.empty() && !decl->is_library;
   if (result && decl && (decl->returns_nonnull || fresh_only) && m_svals[result].kind == SK::Conjured) {
     for (size_t c = 0; c < m_checkers.size(); ++c) {
       Context ctx(*this, s, static_cast<uint8_t>(c), loc);
@@ -915,6 +915,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       if (!releases && written)
         written_bytes(s, call, k, at, off, n);
       std::vector<std::pair<SvalId, std::string>> dropped;
+      std::vector<SvalId> may_stay; // (what it may leave where it was, or move: qsort)
       s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                     [&](const auto &m) {
                                       if (m_regions.kind(m.first) != 'S' || region_base(m.first) != root ||
@@ -925,10 +926,16 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
                                         dropped.push_back({m.second, is_tracked(s, m.second)
                                                                          ? memory_text(s, rk(m.first))
                                                                          : std::string()});
+                                      else if (is_tracked(s, m.second))
+                                        may_stay.push_back(m.second);
                                       return true;
                                     }),
                      s.memory.end());
       forget(s, dropped, {}, loc);
+      // Not known to be overwritten: still held there, as far as the path
+      // can tell (no leak, nor a release the path could follow).
+      for (SvalId v : may_stay)
+        escape_value(s, v);
     }
   }
   model_out_buffer(s, in, uid, loc, call);

@@ -259,7 +259,32 @@ void Constraints::unwrap(SvalId &a, OpName &op, SvalId &b) const {
   }
 }
 
+// A comparison's own 0 or 1 ("keep_going = i < n"), tested against 0 or 1
+// with == or !=: the truth it must have for the test to hold (false: not
+// such a test, or one of the compared values is no one value).
+bool Constraints::truth_test(SvalId a, OpName op, SvalId b, int64_t &truth) const {
+  const Sval &sa = m_values[a];
+  const Sval &sb = m_values[b];
+  if (sa.kind != SK::Cmp || sb.kind != SK::Const || (op != OpName::Eq && op != OpName::Ne) ||
+      (sb.a != 0 && sb.a != 1))
+    return false;
+  auto one_value = [&](SvalId v) { return v != kUnknownSval && m_values[v].kind != SK::Poison; };
+  if (!one_value(sa.base) || !one_value(static_cast<SvalId>(sa.b)))
+    return false;
+  truth = (op == OpName::Ne) == (sb.a == 0) ? 1 : 0;
+  return true;
+}
+
 Tri Constraints::compare(const State &s, SvalId a, OpName op, SvalId b) const {
+  // What a branch learned of a stored truth value outlives the values it
+  // compared ("if (keep_going) ...; if (keep_going)" after i and n died).
+  int64_t truth;
+  if (truth_test(a, op, b, truth)) {
+    int64_t lo, hi;
+    range_of(s, a, lo, hi);
+    if (lo == hi)
+      return lo == truth ? Tri::True : Tri::False;
+  }
   unwrap(a, op, b);
   if (a == b && a != kUnknownSval && m_values[a].kind != SK::Poison) {
     return (op == OpName::Eq || op == OpName::Le || op == OpName::Ge) ? Tri::True : Tri::False;
@@ -353,6 +378,25 @@ Tri Constraints::compare_related(const State &s, SvalId a, OpName op, SvalId b) 
 }
 
 bool Constraints::assume(State &s, SvalId a, OpName op, SvalId b) {
+  // A stored truth value keeps its truth, at each level of "!!(i < n)"
+  // (what its compared values learn is forgotten with them).
+  for (int depth = 0; depth < 8; ++depth) {
+    int64_t truth;
+    if (!truth_test(a, op, b, truth))
+      break;
+    int64_t lo, hi;
+    range_of(s, a, lo, hi);
+    if (lo == hi && lo != truth)
+      return false;
+    if (lo != hi) {
+      Constraint k{a, true, truth, truth};
+      s.constraints.insert(std::lower_bound(s.constraints.begin(), s.constraints.end(), k), k);
+    }
+    const Sval &sa = m_values[a];
+    op = truth ? static_cast<OpName>(sa.a) : invert_comparison(static_cast<OpName>(sa.a));
+    b = static_cast<SvalId>(sa.b);
+    a = sa.base;
+  }
   unwrap(a, op, b);
   Tri t = compare(s, a, op, b);
   if (t != Tri::Unknown)

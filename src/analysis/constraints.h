@@ -97,6 +97,10 @@ public:
   // "cmp != 0" is the comparison itself; "cmp == 0" its inverse.
   void unwrap(SvalId &a, OpName &op, SvalId &b) const;
 
+  // "a op b" tests a comparison's 0 or 1 against 0 or 1 (a is "x < y"
+  // of two values, op == or !=): truth is what the comparison must be.
+  bool truth_test(SvalId a, OpName op, SvalId b, int64_t &truth) const;
+
   // What the path knows of "a op b": True, False or Unknown.
   Tri compare(const State &s, SvalId a, OpName op, SvalId b) const;
 

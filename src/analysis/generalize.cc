@@ -512,9 +512,24 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     } else if (level >= 2 && m_svals[t.second].kind == SK::Offset && m_svals[t.second].a != kUnknownOffset)
       t.second = offset_value(m_svals[t.second].base, kUnknownOffset); // somewhere in the same object
   }
+  // What a caller holds that its own loop widened already, or a flag (0
+  // or 1), while a checker tracks something, stays as it is in a callee's
+  // generalization: the callee cannot change it, and widened again it
+  // would lose what the caller's branches learned of it ("if (n > 0)
+  // helper (v, n);" then "for (i = 0; i < n; i++) free (v[i])").
+  auto callers_kept = [&](SvalId v) {
+    if (!tracking || level >= 2)
+      return false;
+    const Sval &sv = m_svals[v];
+    if (sv.kind == SK::Conjured && sv.b < 0) {
+      rewidened_kept.push_back(v);
+      return true;
+    }
+    return sv.kind == SK::Const && (sv.a == 0 || sv.a == 1);
+  };
   for (Frame &f : s.stack) // the callers' too: they may differ the most
     for (auto &t : f.temps)
-      if (!keep(t.second) && m_svals[t.second].kind != SK::Param) { // (a parameter: as above)
+      if (!keep(t.second) && m_svals[t.second].kind != SK::Param && !callers_kept(t.second)) { // (a parameter: as above)
         const uint32_t uid = info(f.fn).uid_base[f.block] + f.index;
         t.second = m_svals.get(SK::Conjured, uid, -1 - static_cast<int64_t>(t.first));
         SvalId &w = m_widened[(static_cast<uint64_t>(uid) << 32) | t.first];
@@ -532,6 +547,10 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                   [&](const auto &m) {
                                     if (keep(m.second) || unchanged(m))
+                                      return false;
+                                    if (!s.stack.empty() && m_regions.kind(m.first) == 'L' &&
+                                        (key_base(rk(m.first)) >> kFrameShift) < s.stack.size() &&
+                                        callers_kept(m.second))
                                       return false;
                                     const int64_t l = own_local(m);
                                     if (l >= 0 && entering && m_svals[m.second].kind == SK::Const)

@@ -241,3 +241,35 @@ int main (int argc, char **argv)
   fclose (input);
   return c + mode;
 }
+
+/* A stored comparison ("keep_going = idx < len") keeps what the first
+   branch on it learned after idx and len are no longer used: the second
+   test decides the same way (jq's EACH opcode).  */
+void *get_at (int);
+void release (void *);
+extern int raising;
+
+void stored_truth_ok (int idx, int len)
+{
+  void *value;
+  int keep_going = idx < len;
+  if (keep_going)
+    value = get_at (idx);
+  if (!keep_going || raising)
+    {
+      if (keep_going)
+        release (value); /* { dg-bogus "uninitialized" } */
+      return;
+    }
+  release (value); /* { dg-bogus "uninitialized" } */
+}
+
+void stored_truth_bad (int idx, int len)
+{
+  void *value;
+  int keep_going = idx < len;
+  if (keep_going)
+    value = get_at (idx);
+  if (!keep_going)
+    release (value); /* { dg-warning "use of uninitialized value 'value'" } */
+}

@@ -138,6 +138,62 @@ int wrapper_ok (void)
   return 0;
 }
 
+/* One with a body too large to step into (gawk's xcalloc in dfa.c): the
+   attribute says what the call gives, as when the body is elsewhere.  */
+extern int pool_kind;
+void *xalloc_large (size_t n) __attribute__ ((__malloc__));
+void *xalloc_large (size_t n)
+{
+  void *p;
+  switch (pool_kind)
+    {
+    case 0: p = pool_alloc (n); break;
+    case 1: p = pool_alloc (n + 1); break;
+    case 2: p = pool_alloc (n + 2); break;
+    case 3: p = pool_alloc (n + 3); break;
+    case 4: p = pool_alloc (n + 4); break;
+    case 5: p = pool_alloc (n + 5); break;
+    case 6: p = pool_alloc (n + 6); break;
+    case 7: p = pool_alloc (n + 7); break;
+    case 8: p = pool_alloc (n + 8); break;
+    case 9: p = pool_alloc (n + 9); break;
+    case 10: p = pool_alloc (n + 10); break;
+    case 11: p = pool_alloc (n + 11); break;
+    case 12: p = pool_alloc (n + 12); break;
+    case 13: p = pool_alloc (n + 13); break;
+    case 14: p = pool_alloc (n + 14); break;
+    case 15: p = pool_alloc (n + 15); break;
+    case 16: p = pool_alloc (n + 16); break;
+    case 17: p = pool_alloc (n + 17); break;
+    case 18: p = pool_alloc (n + 18); break;
+    case 19: p = pool_alloc (n + 19); break;
+    case 20: p = pool_alloc (n + 20); break;
+    case 21: p = pool_alloc (n + 21); break;
+    case 22: p = pool_alloc (n + 22); break;
+    case 23: p = pool_alloc (n + 23); break;
+    case 24: p = pool_alloc (n + 24); break;
+    case 25: p = pool_alloc (n + 25); break;
+    case 26: p = pool_alloc (n + 26); break;
+    case 27: p = pool_alloc (n + 27); break;
+    case 28: p = pool_alloc (n + 28); break;
+    case 29: p = pool_alloc (n + 29); break;
+    case 30: p = pool_alloc (n + 30); break;
+    case 31: p = pool_alloc (n + 31); break;
+    default: p = pool_alloc (2 * n); break;
+    }
+  if (!p)
+    out_of_memory ();
+  return p;
+}
+
+int large_wrapper_ok (void)
+{
+  int *p = xalloc_large (sizeof *p);
+  *p = 1; /* { dg-bogus "NULL" } */
+  free (p);
+  return 0;
+}
+
 int wrapper_leak_bad (void)
 {
   int *p = xmalloc (sizeof *p);
@@ -152,3 +208,29 @@ int wrapper_unchecked_bad (void)
   free (p);
   return 0;
 }
+
+/* qsort moves what the array holds; it overwrites nothing: what was
+   stored there is still there (the caller's array keeps it), while
+   memset does overwrite it.  */
+static int by_text (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+void sort_names_ok (const char *s, char **v, unsigned n)
+{
+  char *x = strdup (s);
+  if (!x)
+    return;
+  v[0] = x;
+  qsort (v, n, sizeof (char *), by_text);
+} /* { dg-bogus "leak" } */
+
+void clear_names_bad (const char *s, char **v, unsigned n)
+{
+  char *x = strdup (s);
+  if (!x)
+    return;
+  v[0] = x;
+  memset (v, 0, 2 * sizeof (char *));
+} /* { dg-warning "leak of 'x'" } */

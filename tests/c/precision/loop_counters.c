@@ -77,3 +77,56 @@ int countdown_bad (int m)
     }
   return left;
 }
+
+/* A helper stepped into that has a loop of its own leaves the caller's
+   count as the caller's loop left it, with what the caller's branches
+   learned of it ("n > 0"): zstd's UTIL_mirrorSourceFilesDirectories.  */
+void touch (const char *);
+
+static void touch_all (char **v, unsigned n)
+{
+  for (unsigned i = 0; i < n; i++)
+    touch (v[i]);
+}
+
+extern int wanted (int);
+
+void helper_loop_ok (unsigned m)
+{
+  unsigned i, n = 0;
+  char **v = malloc (m * sizeof (char *));
+  if (!v)
+    return;
+  for (i = 0; i < m; i++)
+    if (wanted (i))
+      {
+        char *p = malloc (4);
+        if (!p)
+          exit (1);
+        v[n++] = p;
+      }
+  if (n > 0)
+    touch_all (v, n);
+  for (i = 0; i < n; i++)
+    free (v[i]);
+  free (v); /* { dg-bogus "leak" } */
+}
+
+void helper_loop_bad (unsigned m)
+{
+  unsigned i, n = 0;
+  char **v = malloc (m * sizeof (char *));
+  if (!v)
+    return;
+  for (i = 0; i < m; i++)
+    if (wanted (i))
+      {
+        char *p = malloc (4);
+        if (!p)
+          exit (1);
+        v[n++] = p;
+      }
+  if (n > 0)
+    touch_all (v, n);
+  free (v); /* { dg-warning "leak" } */
+} /* { dg-warning "leak of 'p'" } */
