@@ -1492,6 +1492,10 @@ private:
   // the pointer; "" for its readable name).
   void tell_checkers(State &s, SvalId a, OpName op, SvalId b, bool signed_as_unsigned, const std::string &expr,
                      std::vector<RawEvent> &evs, const Loc &loc);
+  // Branch br's "a op b" of two pointers holds: a pointer above another
+  // (or at or above one not NULL) is not NULL; false if it must be.
+  bool assume_above_null(State &s, const Instruction &br, OpName op, SvalId a, SvalId b, std::vector<RawEvent> &evs,
+                         const Loc &loc);
   // "size && !p", "a == NULL || b == NULL" computed as one bit and'ed or
   // or'ed with another (GCC at -O2): split on the part that tests whether
   // what a checker tracks is NULL, as the program's own && and || do, so

@@ -1031,6 +1031,16 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     if (!key.empty())
       escape_contents(s, key);
   }
+  // memcpy and memmove of a size the path does not know: what the source
+  // held may now be anywhere in the destination (flex's buf_append (buf,
+  // &str, 1) copies the pointer into the caller's buffer).
+  int64_t copied_size;
+  if (call.args.size() >= 3 && libc::named(call.callee, {"memcpy", "memmove", "mempcpy"}) &&
+      !known_value(s, call.args[2], copied_size)) {
+    const std::string key = pointee_key(root_of(call.args[1]));
+    if (!key.empty())
+      escape_contents(s, key);
+  }
   // strtol and the like: the end pointer they are given now points into
   // the string, never NULL.
   if (call.args.size() >= 2 && libc::sets_end_pointer(call.callee)) {

@@ -135,6 +135,25 @@ bool FunctionAnalysis::learn_fact(State &s, SvalId a, OpName op, SvalId b, const
   return true;
 }
 
+// Addresses compare as unsigned numbers: one above another is not NULL
+// ("while ((p = strrchr (buf, '/')) > buf)"), and neither is one at or
+// above an address known not to be NULL.
+bool FunctionAnalysis::assume_above_null(State &s, const Instruction &br, OpName op, SvalId a, SvalId b,
+                                         std::vector<RawEvent> &evs, const Loc &loc) {
+  if (br.operands.size() < 2 || !is_pointer_operand(br.operands[0]) || !is_pointer_operand(br.operands[1]))
+    return true;
+  if (op == OpName::Lt || op == OpName::Le) { // (b above a)
+    std::swap(a, b);
+    op = op == OpName::Lt ? OpName::Gt : OpName::Ge;
+  }
+  const SvalId null = m_svals.get(SK::Const, 0);
+  const bool above = op == OpName::Gt || (op == OpName::Ge && compare(s, b, OpName::Ne, null) == Tri::True);
+  if (!above || a == kUnknownSval || compare(s, a, OpName::Ne, null) == Tri::True)
+    return true;
+  static const std::string kNoText;
+  return learn_fact(s, a, OpName::Ne, null, kNoText, evs, loc);
+}
+
 bool FunctionAnalysis::assume_rewritten(State &s, const Operand &lhs, OpName op, const Operand &rhs,
                                         std::vector<RawEvent> &evs, const Loc &loc, int depth) {
   if (depth > 4 || rhs.kind != OpKind::Int)

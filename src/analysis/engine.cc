@@ -1322,6 +1322,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
           continue;
         if (t == Tri::Unknown && !assume_rewritten(s2, in.operands[0], op, in.operands[1], evs, loc))
           continue;
+        if (t == Tri::Unknown && !beyond && !assume_above_null(s2, in, op, a, c, evs, loc))
+          continue;
         // Tell checkers what the branch learned about NULL (also through a
         // stored comparison: "ok = p != 0; if (ok)").
         if (t == Tri::Unknown) {
@@ -1337,6 +1339,13 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
                                     : ptr == c ? operand_text(uid, 1, in.operands[1])
                                                : kNoText;
           tell_checkers(s2, ua, uop, uc, signed_as_unsigned(in.operands[0]), expr, evs, loc);
+          // Equal to a value the path does not track (a descriptor's
+          // number a node records, "if (fd == n->fd) continue;"): whatever
+          // holds that value holds this one.
+          if (uop == OpName::Eq && ua && uc && ua != kUnknownSval && uc != kUnknownSval &&
+              m_svals[ua].kind != SK::Const && m_svals[uc].kind != SK::Const &&
+              is_tracked(s2, ua) != is_tracked(s2, uc))
+            escape_value(s2, is_tracked(s2, ua) ? ua : uc);
         }
         // Only a real choice is an event, or one a call stepped into made.
         const bool choice = t == Tri::Unknown || from_body_call(in.operands[0]);

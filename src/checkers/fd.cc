@@ -337,8 +337,14 @@ public:
   }
 
   void on_leak(CheckerContext &ctx, SvalId fd, StateId, const std::string &expr) override {
-    if (ctx.compare(fd, ir::OpName::Lt, 0) != Tri::True) // -1 (open failed) holds nothing
-      ctx.report(expr.empty() ? kFdLeakUnnamed : kFdLeak, fd, expr);
+    if (ctx.compare(fd, ir::OpName::Lt, 0) == Tri::True) // -1 (open failed) holds nothing
+      return;
+    // A descriptor known to be 0, 1 or 2 is the standard input, output or
+    // error the program set up ("if (fd != i) close (fd);" for each of
+    // them): reached by its number.
+    if (ctx.compare(fd, ir::OpName::Ge, 0) == Tri::True && ctx.compare(fd, ir::OpName::Le, 2) == Tri::True)
+      return;
+    ctx.report(expr.empty() ? kFdLeakUnnamed : kFdLeak, fd, expr);
   }
 
 private:

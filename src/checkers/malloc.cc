@@ -283,7 +283,11 @@ public:
     if (is_allocator(call.callee) || (call.returns_fresh && !is_stack_allocator(call.callee))) {
       if (call.result)
         ctx.set_state(call.result, Unchecked, *call.result_text);
-      return true;
+      // (A function of the program's own declared __attribute__((malloc))
+      // is modelled in what it returns only: what it does with what it is
+      // given is its own, as for any call (xz's xrealloc, so declared,
+      // frees the buffer it is given).)
+      return is_allocator(call.callee);
     }
     if (is_stack_allocator(call.callee)) {
       if (call.result)

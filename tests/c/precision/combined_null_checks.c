@@ -84,3 +84,42 @@ void unchecked_copy_bad (const struct cipher *c, const void *src)
   use (iv);
   free (iv);
 }
+
+/* Addresses compare as unsigned numbers: a pointer above another one is
+   not NULL (lighttpd's stat_cache: "while ((p = strrchr (buf, '/')) >
+   buf)"); one that only differs from another may be.  */
+#include <string.h>
+
+void trim_ok (char *buf)
+{
+  char *p;
+  while ((p = strrchr (buf, '/')) > buf)
+    {
+      *p = '\0'; /* { dg-bogus "NULL" } */
+      if (p[1] == 'x')
+        break;
+    }
+}
+
+void trim_local_ok (const char *name, unsigned len)
+{
+  char buf[256];
+  if (len >= sizeof buf)
+    return;
+  memcpy (buf, name, len);
+  char *cur = buf + len;
+  do
+    {
+      *cur = '\0'; /* { dg-bogus "NULL" } */
+      if (buf[0] == 'x')
+        return;
+    }
+  while ((cur = strrchr (buf, '/')) > buf);
+}
+
+void trim_bad (char *buf)
+{
+  char *p = strrchr (buf, '/');
+  if (p != buf)
+    *p = '\0'; /* { dg-warning "dereference of NULL 'p'" } */
+}

@@ -97,3 +97,54 @@ int descriptor_bad (const char *path)
   closedir (d);
   return fd;
 }
+
+/* A descriptor known to be 0, 1 or 2 is a standard stream the program
+   set up (xz's tuklib_open_stdxxx: "if (fd != i) close (fd);"), and one
+   found equal to a number a node records is that node's (dash's
+   redirect: "if (fd == n->fd) continue;"): neither leaks. One that
+   differs from the recorded number does.  */
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+void open_std_ok (void)
+{
+  for (int i = 0; i <= 2; ++i)
+    if (fcntl (i, F_GETFD) == -1 && errno == EBADF)
+      {
+        const int fd = open ("/dev/null", O_RDONLY); /* { dg-bogus "leak" } */
+        if (fd != i)
+          {
+            if (fd != -1)
+              close (fd);
+            exit (1);
+          }
+      }
+} /* { dg-bogus "leak" } */
+
+struct redir { int fd; const char *name; struct redir *next; };
+
+void redirect_ok (struct redir *n)
+{
+  do
+    {
+      int newfd = open (n->name, O_RDONLY); /* { dg-bogus "leak" } */
+      if (newfd < 0)
+        continue;
+      if (n->fd == newfd)
+        continue;
+      dup2 (newfd, n->fd);
+      close (newfd);
+    }
+  while ((n = n->next));
+} /* { dg-bogus "leak" } */
+
+void redirect_bad (struct redir *n)
+{
+  int newfd = open (n->name, O_RDONLY);
+  if (newfd < 0)
+    return;
+  if (n->fd != newfd)
+    return; /* { dg-warning "leak of file descriptor 'newfd'" } */
+  n->fd = -1;
+}

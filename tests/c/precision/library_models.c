@@ -234,3 +234,58 @@ void clear_names_bad (const char *s, char **v, unsigned n)
   v[0] = x;
   memset (v, 0, 2 * sizeof (char *));
 } /* { dg-warning "leak of 'x'" } */
+
+/* memcpy of a size the path does not know copies what the source holds
+   into the destination: a pointer copied into the caller's growable
+   buffer (flex's buf_append (buf, &str, 1)) is the buffer's now.  */
+struct elts { void *elts; int nelts; int elt_size; };
+struct elts *elts_grow (struct elts *, int);
+
+static struct elts *elts_append (struct elts *buf, const void *ptr, int n)
+{
+  if (!ptr || n <= 0)
+    return buf;
+  buf = elts_grow (buf, n);
+  memcpy ((char *) buf->elts + buf->nelts * buf->elt_size, ptr, n * buf->elt_size);
+  buf->nelts += n;
+  return buf;
+}
+
+struct elts *define_ok (struct elts *buf, const char *s)
+{
+  char *str = malloc (strlen (s) + 1);
+  if (!str)
+    return buf;
+  strcpy (str, s);
+  elts_append (buf, &str, 1);
+  return buf;
+} /* { dg-bogus "leak" } */
+
+struct elts *define_bad (struct elts *buf, const char *s)
+{
+  char *str = malloc (strlen (s) + 1);
+  if (!str)
+    return buf;
+  strcpy (str, s);
+  elts_append (buf, s, 1);
+  return buf; /* { dg-warning "leak of 'str'" } */
+}
+
+/* A function of the program's own declared __attribute__((malloc)) says
+   what it returns, not what it does with what it is given: xz declares
+   its xrealloc so, and it frees the buffer it is given.  */
+void *xrealloc_here (void *, size_t) __attribute__ ((__malloc__)) __attribute__ ((__alloc_size__ (2)));
+
+char *regrow_ok (size_t size)
+{
+  char *p = xmalloc (16);
+  p = xrealloc_here (p, size); /* { dg-bogus "leak" } */
+  return p;
+}
+
+void regrow_bad (size_t size)
+{
+  char *p = xmalloc (16);
+  p = xrealloc_here (p, size);
+  p[0] = 0;
+} /* { dg-warning "leak of 'p'" } */
