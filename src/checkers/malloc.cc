@@ -284,10 +284,14 @@ public:
       if (call.result)
         ctx.set_state(call.result, Unchecked, *call.result_text);
       // (A function of the program's own declared __attribute__((malloc))
-      // is modelled in what it returns only: what it does with what it is
+      // is modelled in what it returns only: what it does with memory it is
       // given is its own, as for any call (xz's xrealloc, so declared,
       // frees the buffer it is given).)
-      return is_allocator(call.callee);
+      if (!is_allocator(call.callee))
+        for (SvalId a : call.args)
+          if (is_allocated(ctx.state(a)))
+            return false;
+      return true;
     }
     if (is_stack_allocator(call.callee)) {
       if (call.result)
