@@ -546,8 +546,15 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     std::vector<std::pair<std::pair<RegionId, SvalId>, int>> counters;
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                   [&](const auto &m) {
-                                    if (keep(m.second) || unchanged(m))
+                                    if (keep(m.second))
                                       return false;
+                                    // (Memory the state had here before, unchanged, keeps
+                                    // its value, and what branches learned of it: the size
+                                    // "c->block_size" an allocation found 0.)
+                                    if (unchanged(m)) {
+                                      rewidened_kept.push_back(m.second);
+                                      return false;
+                                    }
                                     if (!s.stack.empty() && m_regions.kind(m.first) == 'L' &&
                                         (key_base(rk(m.first)) >> kFrameShift) < s.stack.size() &&
                                         callers_kept(m.second))

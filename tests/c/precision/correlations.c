@@ -273,3 +273,40 @@ void stored_truth_bad (int idx, int len)
   if (!keep_going)
     release (value); /* { dg-warning "use of uninitialized value 'value'" } */
 }
+
+/* Memory a loop does not change keeps, when the engine generalizes the
+   loop's states, what branches learned of it: an allocator that gives
+   NULL only for a size of 0 (nettle's xalloc), the size read again in the
+   loop is still 0 where the buffer is NULL, and memcpy of 0 bytes from
+   or to NULL is no error.  */
+#include <string.h>
+
+struct cipher_info { unsigned context_size, block_size; };
+
+void *alloc_or_abort (size_t size)
+{
+  void *p = malloc (size);
+  if (size && !p)
+    abort ();
+  return p;
+}
+
+void cipher_loop_ok (const struct cipher_info *c, const unsigned char *src, size_t n)
+{
+  void *ctx = alloc_or_abort (c->context_size);
+  unsigned char *iv = alloc_or_abort (c->block_size);
+  for (size_t k = 1; k <= n; k++)
+    memcpy (iv, src, c->block_size); /* { dg-bogus "NULL" } */
+  free (iv);
+  free (ctx);
+}
+
+void cipher_loop_bad (const struct cipher_info *c, const unsigned char *src, size_t n)
+{
+  void *ctx = alloc_or_abort (c->context_size);
+  unsigned char *iv = alloc_or_abort (c->block_size);
+  for (size_t k = 1; k <= n; k++)
+    memcpy (iv, src, c->block_size + 1); /* { dg-warning "NULL 'iv'" } */
+  free (iv);
+  free (ctx);
+}
