@@ -148,7 +148,7 @@ bool FunctionAnalysis::assume_above_null(State &s, const Instruction &br, OpName
   }
   const SvalId null = m_svals.get(SK::Const, 0);
   const bool above = op == OpName::Gt || (op == OpName::Ge && compare(s, b, OpName::Ne, null) == Tri::True);
-  if (!above || a == kUnknownSval || compare(s, a, OpName::Ne, null) == Tri::True)
+  if (!above || a == kUnknownSval)
     return true;
   static const std::string kNoText;
   return learn_fact(s, a, OpName::Ne, null, kNoText, evs, loc);

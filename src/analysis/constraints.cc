@@ -252,11 +252,16 @@ void Constraints::unwrap(SvalId &a, OpName &op, SvalId &b) const {
     bool truth = (op == OpName::Ne) == (sb.a == 0); // true: the comparison holds
     if (sb.a != 0 && sb.a != 1)
       return;
-    OpName inner = static_cast<OpName>(sa.a);
-    op = truth ? inner : invert_comparison(inner);
-    b = static_cast<SvalId>(sa.b);
-    a = sa.base;
+    into_comparison(a, op, b, truth);
   }
+}
+
+void Constraints::into_comparison(SvalId &a, OpName &op, SvalId &b, bool truth) const {
+  const Sval &sa = m_values[a];
+  const OpName inner = static_cast<OpName>(sa.a);
+  op = truth ? inner : invert_comparison(inner);
+  b = static_cast<SvalId>(sa.b);
+  a = sa.base;
 }
 
 // A comparison's own 0 or 1 ("keep_going = i < n"), tested against 0 or 1
@@ -392,10 +397,7 @@ bool Constraints::assume(State &s, SvalId a, OpName op, SvalId b) {
       Constraint k{a, true, truth, truth};
       s.constraints.insert(std::lower_bound(s.constraints.begin(), s.constraints.end(), k), k);
     }
-    const Sval &sa = m_values[a];
-    op = truth ? static_cast<OpName>(sa.a) : invert_comparison(static_cast<OpName>(sa.a));
-    b = static_cast<SvalId>(sa.b);
-    a = sa.base;
+    into_comparison(a, op, b, truth != 0);
   }
   unwrap(a, op, b);
   Tri t = compare(s, a, op, b);

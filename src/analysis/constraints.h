@@ -97,6 +97,10 @@ public:
   // "cmp != 0" is the comparison itself; "cmp == 0" its inverse.
   void unwrap(SvalId &a, OpName &op, SvalId &b) const;
 
+  // a is the comparison "x < y": a, op, b become "x < y" (truth) or its
+  // inverse "x >= y" (not truth).
+  void into_comparison(SvalId &a, OpName &op, SvalId &b, bool truth) const;
+
   // "a op b" tests a comparison's 0 or 1 against 0 or 1 (a is "x < y"
   // of two values, op == or !=): truth is what the comparison must be.
   bool truth_test(SvalId a, OpName op, SvalId b, int64_t &truth) const;

@@ -406,7 +406,9 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
              insns.back().operands[0].is_temp())
       result = insns.back().operands[0].id;
   }
-  std::vector<SvalId> rewidened_kept;
+  // Values kept as they are whose facts stay too (constraints are dropped
+  // for the rest): widened before, the callers', memory left unchanged.
+  std::vector<SvalId> facts_kept;
   const bool tracking = tracks_anything(s);
   Roots present; // (the state's roots before any is widened)
   std::vector<SvalId> nonnull_widened;
@@ -479,7 +481,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     // guarding an allocation).
     if (tracking && m_svals[t.second].kind == SK::Conjured && m_svals[t.second].b < 0 &&
         m_svals[t.second].a != m_cur->uid_base[block]) {
-      rewidened_kept.push_back(t.second);
+      facts_kept.push_back(t.second);
       continue;
     }
     // A truth value (a one-bit bool: "a && !f ()" lowered to a flag, then
@@ -522,7 +524,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
       return false;
     const Sval &sv = m_svals[v];
     if (sv.kind == SK::Conjured && sv.b < 0) {
-      rewidened_kept.push_back(v);
+      facts_kept.push_back(v);
       return true;
     }
     return sv.kind == SK::Const && (sv.a == 0 || sv.a == 1);
@@ -552,7 +554,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                     // its value, and what branches learned of it: the size
                                     // "c->block_size" an allocation found 0.)
                                     if (unchanged(m)) {
-                                      rewidened_kept.push_back(m.second);
+                                      facts_kept.push_back(m.second);
                                       return false;
                                     }
                                     if (!s.stack.empty() && m_regions.kind(m.first) == 'L' &&
@@ -590,8 +592,8 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                      [&](const Constraint &k) {
                                        return !is_tracked(s, k.v) && !stays(k.v) && !(tracking && from_params(k.v)) &&
-                                              std::find(rewidened_kept.begin(), rewidened_kept.end(), k.v) ==
-                                                  rewidened_kept.end();
+                                              std::find(facts_kept.begin(), facts_kept.end(), k.v) ==
+                                                  facts_kept.end();
                                      }),
                       s.constraints.end());
   s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
