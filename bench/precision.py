@@ -5,12 +5,18 @@
 #
 #   bench/precision.py --plugin build/pathwise.so [--level -O0|-O2|both] [--only PKG...] [-j 2]
 #                      [--triage bench/precision-triage.txt] [--json out.json] [--no-fetch] [--stale]
+#                      [--no-facts] [--facts-passes N]
 #
 # Compiles every C file of the precision corpus (scripts/corpus.py PRECISION:
 # Debian source packages built under bear, each compile's own options) and
 # of the five benchmark projects (corpus.projects()) with
 # `gcc LEVEL -fplugin=PLUGIN -c -o /dev/null`, in its working directory, and
-# collects pathwise's warnings: (file relative to the project's source
+# collects pathwise's warnings. As `pathwise scan` does, each project (at each
+# level) has a facts store (src/analysis/facts.h) that facts-only passes over
+# all its files fill first, until it stops changing (at most --facts-passes),
+# so that a file knows what the project's other files define (exit wrappers,
+# allocators that never give NULL); --no-facts compiles each file on its own.
+# The warnings collected: (file relative to the project's source
 # folder, line, warning name, message). The same warning of a header that
 # several files include counts once. Each is looked up in the triage file:
 #
@@ -122,6 +128,11 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("--no-fetch", action="store_true")
     ap.add_argument("--stale", action="store_true", help="list the triage lines that matched nothing")
+    ap.add_argument("--no-facts", action="store_true",
+                    help="each file on its own, as a single compile sees it (default: as pathwise scan does, "
+                         "with a facts store per project and level, filled by facts-only passes first)")
+    ap.add_argument("--facts-passes", type=int, default=3,
+                    help="facts-only passes at most (fewer when the store stops changing)")
     argv = sys.argv[1:]
     for i in range(len(argv) - 1):  # '--level -O0': argparse would take -O0 for an option
         if argv[i] == "--level" and argv[i + 1].startswith("-O"):
@@ -138,6 +149,45 @@ def main():
         return run(args, plugin, snapshot_plugin(args.gcc, plugin, tmp))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def store_text(store):
+    try:
+        names = sorted(n for n in os.listdir(store) if n.endswith(".facts"))
+    except OSError:
+        return ""
+    out = []
+    for n in names:
+        with open(os.path.join(store, n)) as f:
+            out.append(n + "\n" + f.read())
+    return "".join(out)
+
+
+def fill_facts(args, jobs, stores):
+    """Runs every compile facts-only, as pathwise scan does before it
+    reports, until no store changes (at most --facts-passes). Returns the
+    passes run and the CPU seconds they took by (project, level)."""
+    cpu = {}
+    before = {k: store_text(d) for k, d in stores.items()}
+    passes = 0
+    for passes in range(1, max(1, args.facts_passes) + 1):
+        def one(job):
+            level, p, path, cmd, cwd, _ = job
+            facts_only = "-fplugin-arg-%s-facts-only" % os.path.splitext(os.path.basename(args.plugin))[0]
+            return job, run_measured(cmd[:-1] + [facts_only] + cmd[-1:], args.timeout, cwd)
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+            for job, (rc, err, used, _) in ex.map(one, jobs):
+                key = (job[1].name, job[0])
+                if rc != 0:
+                    print("precision: facts-only compile of %s failed: %s" % (job[2], one_line(err)[-200:]),
+                          file=sys.stderr)
+                cpu[key] = cpu.get(key, 0.0) + (used if rc is not None else float(args.timeout))
+        after = {k: store_text(d) for k, d in stores.items()}
+        if after == before:
+            break
+        before = after
+    return passes, cpu
 
 
 def snapshot_plugin(gcc, plugin, tmp):
@@ -168,13 +218,24 @@ def run(args, plugin_name, plugin):
         return 0
     triage = read_triage(args.triage)
 
+    facts_root = tempfile.mkdtemp(prefix="pathwise-facts-")
+    # (GCC names a plugin's arguments after its file: pw.so takes -fplugin-arg-pw-KEY.)
+    plugin_arg_name = os.path.splitext(os.path.basename(plugin))[0]
+    stores = {}  # (project, level) -> its facts store
+
+    def facts_args(p, level):
+        if args.no_facts:
+            return []
+        store = stores.setdefault((p.name, level), os.path.join(facts_root, "%s%s" % (p.name, level)))
+        return ["-fplugin-arg-%s-facts=%s" % (plugin_arg_name, store)]
+
     jobs = []
     for level in levels:
         for p in projects:
             for path, flags in p.files:
                 cmd = [args.gcc, level, "-fplugin=" + plugin, "-fdiagnostics-plain-output",
                        "-fdiagnostics-path-format=none", "-fno-diagnostics-show-caret", "-c", "-o", "/dev/null"] + \
-                    flags + [path]
+                    facts_args(p, level) + flags + [path]
                 try:
                     size = os.path.getsize(path)
                 except OSError:
@@ -190,6 +251,13 @@ def run(args, plugin_name, plugin):
             found[(p.name, level)] = {}
     remaining = {k: s["files"] for k, s in stats.items()}
     start = time.monotonic()
+    facts_passes = 0
+    if not args.no_facts:
+        facts_passes, facts_cpu = fill_facts(args, jobs, stores)
+        for key, cpu in facts_cpu.items():
+            stats[key]["facts_cpu"] = cpu
+        print("precision: facts store filled in %d passes after %.0f s" % (facts_passes, time.monotonic() - start),
+              file=sys.stderr)
 
     def compile_one(job):
         level, p, path, cmd, cwd, _ = job
@@ -225,6 +293,7 @@ def run(args, plugin_name, plugin):
                     p.name, level, st["files"], st["cpu"], len(found[key]), time.monotonic() - start),
                     file=sys.stderr)
     wall = time.monotonic() - start
+    shutil.rmtree(facts_root, ignore_errors=True)
 
     # matching
     warnings = []
@@ -279,7 +348,9 @@ def run(args, plugin_name, plugin):
                 kinds[w["warning"]] = kinds.get(w["warning"], 0) + 1
         print("warnings by kind (%s): %s" % (level, ", ".join(
             "%s %d" % kv for kv in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))) or "none"))
-    print("wall time %.0f s, %d compiles, -j %d" % (wall, len(jobs), args.jobs))
+    print("wall time %.0f s, %d compiles, -j %d, %s" % (
+        wall, len(jobs), args.jobs, "no facts store" if args.no_facts else "facts store filled in %d facts-only passes"
+        " (CPU s: %.1f)" % (facts_passes, sum(s.get("facts_cpu", 0.0) for s in stats.values()))))
 
     problems = [(key, s) for key in order for s in [stats[key]] if s["failed"] or s["timeouts"]]
     if problems:

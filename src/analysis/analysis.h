@@ -447,6 +447,8 @@ private:
   std::map<uint32_t, std::pair<Loc, std::string>> m_dump_messages; // other introspection: uid -> its answer
   bool m_entry_own = false; // passes take_branch's knowledge to enqueue
   bool m_path_ends = false;  // set by a call that does not return on this path
+  // The entry frame's returns reached, and those not proven a non-NULL pointer (FunctionResult).
+  size_t m_returns = 0, m_returns_maybe_null = 0;
   std::unordered_map<std::string, std::string> m_key_text; // text_key() -> text
   bool m_too_complex = false;
   std::string m_too_complex_reason;

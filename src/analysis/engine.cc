@@ -1177,9 +1177,13 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     m_after_call = next_loc(block, index, loc);
     bind(on_call(s, in, uid, loc));
     // (A function of the module none of whose paths returns, not stepped
-    // into: the path ends with it.)
+    // into, or one another unit of the project says never returns (its
+    // facts: the compiler was not told): the path ends with it.)
     if (const int32_t body = in.operands.empty() ? -1 : m_module.body_of(in.operands[0]);
         body >= 0 && m_summary.never_returns[static_cast<size_t>(body)])
+      m_path_ends = true;
+    else if (body < 0 && !in.operands.empty() && in.operands[0].kind == OpKind::Func &&
+             in.operands[0].id < m_module.symbols.size() && m_module.symbols[in.operands[0].id].is_noreturn)
       m_path_ends = true;
     if (!m_path_ends && enter_callback(s, block, index, in, loc))
       m_entering = true; // back after the call
@@ -1440,6 +1444,9 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         s.vague_reads.clear(); // (the callee's locals go)
         leave_call(s, keep, at);
       } else {
+        ++m_returns;
+        if (!keep || compare(s, keep, OpName::Ne, m_svals.get(SK::Const, 0)) != Tri::True)
+          ++m_returns_maybe_null;
         for (size_t c = 0; c < m_checkers.size(); ++c) {
           Context ctx(*this, s, static_cast<uint8_t>(c), at);
           m_checkers[c]->on_return(ctx);
@@ -1620,6 +1627,8 @@ FunctionResult FunctionAnalysis::run() {
   result.graph_bytes = m_graph_bytes;
   result.too_complex = m_too_complex;
   result.too_complex_reason = m_too_complex_reason;
+  result.returns = m_returns;
+  result.returns_maybe_null = m_returns_maybe_null;
   return result;
 }
 

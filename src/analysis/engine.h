@@ -57,6 +57,11 @@ struct FunctionResult {
   bool too_complex = false;
   std::string too_complex_reason;
   std::vector<uint32_t> entered; // functions whose body the analysis stepped into
+  // The function's own returns on the paths explored (not those of the
+  // calls it stepped into): how many reached one, and of those how many
+  // gave a value not proven to be a non-NULL pointer.
+  size_t returns = 0;
+  size_t returns_maybe_null = 0;
 };
 
 // Thrown when an internal check fails; the caller skips the function.
@@ -78,6 +83,8 @@ public:
   static std::vector<bool> is_entry(const ir::Module &m);
   // The same for this engine's module (worked out once, on construction).
   const std::vector<bool> &entries() const { return m_summary->entries; }
+  // What the engine knows of the module before exploring any path.
+  const ModuleSummary &summary() const { return *m_summary; }
   // The order to analyse the module in: the entries, then the functions
   // that are not (each to be skipped if an earlier analysis stepped into
   // it: FunctionResult::entered). Definition order within each.

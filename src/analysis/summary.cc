@@ -227,6 +227,12 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
       }
     }
   }
+  may_end_path.assign(n, false);
+  for (size_t f = 0; f < n; ++f)
+    if (!never_returns[f])
+      for (const Block &b : m.functions[f].blocks)
+        if (ends_in_call(b))
+          may_end_path[f] = true;
   worth_entering.assign(n, false);
   copies_buffers.assign(n, false);
   reads_varargs.assign(n, false);

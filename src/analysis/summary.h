@@ -40,6 +40,10 @@ struct ModuleSummary {
   // was not told is noreturn). A call to it ends the path even when the
   // analysis does not step into it.
   std::vector<bool> never_returns;
+  // By function: some of its paths end in a call that never returns, not
+  // all ("err (fatal, ...)" exiting when fatal is set). A call that gives
+  // it a constant is stepped into: the constant may decide which.
+  std::vector<bool> may_end_path;
   // By function: the group of functions that call one another round a
   // cycle passing on only their parameters and constants ("bar (b)"
   // calling "foo (b)" calling "bar (b)": a mutual recursion nothing

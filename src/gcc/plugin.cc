@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "analysis/engine.h"
+#include "analysis/facts.h"
 #include "diagnostics/sarif.h"
 #include "spec/spec.h"
 #include "gcc/attributes.h"
@@ -47,13 +48,19 @@ struct Options {
   bool spec_search = true;
   bool shipped_specs = true; // specs/*.toml of the installation (no-shipped-specs: none)
   std::vector<std::shared_ptr<const spec::Spec>> specs;
+  // The project's facts store (src/analysis/facts.h): read before the
+  // analysis, this unit's facts written after it ("" = none).
+  std::string facts;
+  // Analyse only for the facts store: the functions whose analysis may
+  // prove a fact, and report nothing (facts-only).
+  bool facts_only = false;
 };
 
 Options g_options;
 
 const char *const kArgumentsHelp =
     "diagrams=yes|no|ascii|unicode, dump-ir[=FILE], disable=NAME[,NAME...], enable=NAME[,NAME...], sarif=FILE|DIR|- (-: on stderr), "
-    "spec=FILE, no-spec-search, no-shipped-specs, verbose";
+    "facts=DIR, facts-only, spec=FILE, no-spec-search, no-shipped-specs, verbose";
 
 std::vector<std::string> valid_names() {
   std::vector<std::string> names = Engine::warning_names();
@@ -219,6 +226,20 @@ bool parse_arguments(const plugin_name_args *info) {
               value ? value : "");
         ok = false;
       }
+    } else if (!strcmp(key, "facts")) {
+      if (!value || !*value) {
+        error("%s: argument %<facts%> needs a value: %<-fplugin-arg-%s-facts=DIR%>, the facts store of the project",
+              kPluginName, kPluginName);
+        ok = false;
+      } else {
+        g_options.facts = value;
+      }
+    } else if (!strcmp(key, "facts-only")) {
+      if (value) {
+        error("%s: argument %<facts-only%> takes no value", kPluginName);
+        ok = false;
+      }
+      g_options.facts_only = true;
     } else if (!strcmp(key, "disable")) {
       ok = apply_names(key, value, true) && ok;
     } else if (!strcmp(key, "enable")) {
@@ -227,6 +248,10 @@ bool parse_arguments(const plugin_name_args *info) {
       error("%s: unknown argument %qs; valid arguments are: %s", kPluginName, key, kArgumentsHelp);
       ok = false;
     }
+  }
+  if (g_options.facts_only && g_options.facts.empty()) {
+    error("%s: argument %<facts-only%> needs %<facts=DIR%> too (the store to write)", kPluginName);
+    ok = false;
   }
   return ok;
 }
@@ -370,6 +395,16 @@ void analyse_translation_unit() {
   }
   lowering.mark_tainted_callbacks();
   fill_named_constants(module);
+  if (!g_options.facts.empty()) {
+    std::vector<std::string> problems;
+    const ProjectFacts facts = read_facts_store(g_options.facts, problems);
+    for (const std::string &p : problems)
+      warning(0, "%s: facts store: %s (skipped)", kPluginName, p.c_str());
+    const size_t gained = apply_facts(module, facts);
+    if (g_options.verbose)
+      fprintf(stderr, "pathwise: facts store %s: %zu functions known, %zu declarations here gained a fact\n",
+              g_options.facts.c_str(), facts.size(), gained);
+  }
   if (g_options.dump_ir)
     dump_module(module);
 
@@ -383,8 +418,16 @@ void analyse_translation_unit() {
   // analysis stepped into them.
   const std::vector<bool> &entry = engine.entries();
   std::vector<bool> entered(module.functions.size(), false);
+  std::vector<ProvenOutcome> proven(module.functions.size());
+  for (size_t i = 0; i < proven.size(); ++i)
+    proven[i].never_returns = engine.summary().never_returns[i];
+  std::vector<bool> wanted;
+  if (g_options.facts_only)
+    wanted = may_prove_facts(module, engine.summary().never_returns);
   for (uint32_t i : engine.analysis_order()) {
     if (!entry[i] && entered[i])
+      continue;
+    if (g_options.facts_only && !wanted[i])
       continue;
     tree decl = reinterpret_cast<tree>(module.functions[i].handle);
     std::string failure;
@@ -404,6 +447,11 @@ void analyse_translation_unit() {
       }
       for (Finding &f : r.findings)
         findings.push_back(std::move(f));
+      // (Every path explored, as an entry: what its returns were.)
+      if (!r.too_complex && entry[i]) {
+        proven[i].never_returns = proven[i].never_returns || r.returns == 0;
+        proven[i].returns_nonnull = r.returns > 0 && r.returns_maybe_null == 0;
+      }
       for (uint32_t e : r.entered)
         entered[e] = true;
     } catch (const InternalError &e) {
@@ -420,11 +468,26 @@ void analyse_translation_unit() {
     }
   }
   try {
-    for (Finding &f : engine.module_findings())
+    for (Finding &f : g_options.facts_only ? std::vector<Finding>() : engine.module_findings())
       findings.push_back(std::move(f));
   } catch (...) {
     ++failed; // an internal failure: the module-wide checks are skipped
   }
+  if (!g_options.facts.empty()) {
+    // (A unit is named by its source's absolute path: compiles in other
+    // folders may have sources of one name.)
+    std::string unit = in_lto_p || !main_input_filename ? "whole-program" : main_input_filename;
+    if (!unit.empty() && unit[0] != '/') {
+      char cwd[4096];
+      if (getcwd(cwd, sizeof cwd))
+        unit = std::string(cwd) + "/" + unit;
+    }
+    std::string error;
+    if (!in_lto_p && !write_facts_store(g_options.facts, unit, unit_facts(module, proven), error))
+      warning(0, "%s: facts store: %s", kPluginName, error.c_str());
+  }
+  if (g_options.facts_only)
+    findings.clear(); // (analysed for the store only)
   deduplicate(findings);
   std::stable_sort(findings.begin(), findings.end(),
                    [&](const Finding &a, const Finding &b) { return finding_before(module, a, b); });

@@ -224,6 +224,10 @@ enum class SymbolKind : uint8_t { Function, Variable };
 
 struct Symbol {
   std::string name; // unique in the module; see source_name
+  // Function visible outside its unit: the name the linker knows it by,
+  // when it differs from the source's (C++'s mangled names, asm labels).
+  // Front end only (not in the text form).
+  std::string link_name;
   SymbolKind kind = SymbolKind::Function;
   Type type;
   int32_t body = -1;     // index into Module::functions, -1 = external
