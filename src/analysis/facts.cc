@@ -176,7 +176,9 @@ size_t apply_facts(ir::Module &m, const ProjectFacts &facts) {
   return gained;
 }
 
-std::vector<bool> may_prove_facts(const ir::Module &m, const std::vector<bool> &never_returns) {
+std::vector<bool> may_prove_facts(const ir::Module &m, const std::vector<bool> &never_returns,
+                                  const std::vector<bool> &may_end_path) {
+  auto flag = [](const std::vector<bool> &v, int32_t f) { return f >= 0 && static_cast<size_t>(f) < v.size() && v[static_cast<size_t>(f)]; };
   std::vector<bool> out(m.functions.size(), false);
   for (size_t f = 0; f < m.functions.size(); ++f) {
     const ir::Function &fn = m.functions[f];
@@ -188,9 +190,8 @@ std::vector<bool> may_prove_facts(const ir::Module &m, const std::vector<bool> &
         if (in.opcode == ir::Opcode::Call && in.operands[0].kind == ir::OpKind::Func &&
             in.operands[0].id < m.symbols.size()) {
           const ir::Symbol &callee = m.symbols[in.operands[0].id];
-          calls_noreturn = calls_noreturn || callee.is_noreturn ||
-                           (callee.body >= 0 && static_cast<size_t>(callee.body) < never_returns.size() &&
-                            never_returns[static_cast<size_t>(callee.body)]);
+          calls_noreturn = calls_noreturn || callee.is_noreturn || flag(never_returns, callee.body) ||
+                           flag(may_end_path, callee.body);
         }
     out[f] = fn.ret_type.is_pointer() || calls_noreturn;
   }

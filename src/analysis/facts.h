@@ -73,9 +73,11 @@ struct ProvenOutcome {
 
 // The functions whose analysis may prove a fact (by function index): those
 // the module exports that return a pointer, or that call a function that
-// never returns (summary.never_returns gives the module's own). What a
-// unit analysed only for its facts (facts-only) explores.
-std::vector<bool> may_prove_facts(const ir::Module &m, const std::vector<bool> &never_returns);
+// never returns or may end the path (the module's own: never_returns and
+// may_end_path of its summary). What a unit analysed only for its facts
+// (facts-only) explores.
+std::vector<bool> may_prove_facts(const ir::Module &m, const std::vector<bool> &never_returns,
+                                  const std::vector<bool> &may_end_path);
 
 // The facts of the functions the module exports (every function with a
 // body that is not static), from what was proved of each (by function

@@ -3,6 +3,8 @@
 #include "analysis/summary.h"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 
 #include "analysis/libc.h"
 
@@ -189,14 +191,80 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
   never_returns.assign(n, false);
   // (A block that calls a function of the module that never returns ends
   // there too: "fatal ()" calling "die ()" calling exit, any number of
-  // calls deep. Repeated until nothing changes.)
-  auto ends_in_call = [&](const Block &b) {
+  // calls deep; and one that calls a function with constants for which
+  // none of its paths returns: "err (1, ...)" where err exits when its
+  // first parameter is set, one call deep. Repeated until nothing
+  // changes.)
+  std::function<bool(size_t, const std::map<uint32_t, int64_t> &, int)> returns_given;
+  std::map<std::pair<size_t, std::map<uint32_t, int64_t>>, bool> given_memo;
+  auto ends_in_call = [&](const Block &b, int depth) {
     for (const Instruction &in : b.insns)
       if (in.opcode == Opcode::Call && in.operands[0].kind == OpKind::Func && in.operands[0].id < m.symbols.size()) {
         const Symbol &sym = m.symbols[in.operands[0].id];
         if (sym.is_noreturn || (sym.body >= 0 && never_returns[static_cast<size_t>(sym.body)]))
           return true;
+        if (sym.body < 0 || depth > 0)
+          continue;
+        const Function &callee = m.functions[static_cast<size_t>(sym.body)];
+        std::map<uint32_t, int64_t> consts;
+        for (size_t k = 1; k < in.operands.size() && k - 1 < callee.params.size(); ++k)
+          if (in.operands[k].kind == OpKind::Int)
+            consts[callee.params[k - 1]] = in.operands[k].value;
+        if (consts.empty())
+          continue;
+        // (Worked out once per callee and constants while never_returns
+        // stays as it is.)
+        auto key = std::make_pair(static_cast<size_t>(sym.body), consts);
+        auto known = given_memo.find(key);
+        if (known == given_memo.end())
+          known = given_memo.emplace(key, returns_given(key.first, consts, depth + 1)).first;
+        if (!known->second)
+          return true;
       }
+    return false;
+  };
+  // Whether some path through f returns, its parameters in `consts`
+  // holding those constants (branches on them go one way).
+  returns_given = [&](size_t f, const std::map<uint32_t, int64_t> &consts, int depth) {
+    const Function &fn = m.functions[f];
+    auto value = [&](const Operand &o, int64_t &v) {
+      if (o.kind == OpKind::Int) {
+        v = o.value;
+        return true;
+      }
+      auto it = o.kind == OpKind::Temp ? consts.find(o.id) : consts.end();
+      if (it == consts.end())
+        return false;
+      v = it->second;
+      return true;
+    };
+    std::vector<bool> seen(fn.blocks.size(), false);
+    std::vector<uint32_t> work{0};
+    seen[0] = true;
+    while (!work.empty()) {
+      const Block &b = fn.blocks[work.back()];
+      work.pop_back();
+      if (ends_in_call(b, depth))
+        continue;
+      if (!b.insns.empty() && b.insns.back().opcode == Opcode::Ret)
+        return true;
+      std::vector<uint32_t> next = successors(b);
+      int64_t x = 0, y = 0;
+      if (!b.insns.empty()) {
+        const Instruction &t = b.insns.back();
+        if (t.opcode == Opcode::Br && t.operands.size() == 2 && t.targets.size() == 2 && is_comparison(t.op) &&
+            value(t.operands[0], x) && value(t.operands[1], y)) {
+          const bool holds = t.op == OpName::Eq ? x == y : t.op == OpName::Ne ? x != y : t.op == OpName::Lt ? x < y
+                             : t.op == OpName::Le ? x <= y : t.op == OpName::Gt ? x > y : x >= y;
+          next = {t.targets[holds ? 0 : 1]};
+        }
+      }
+      for (uint32_t k : next)
+        if (k < seen.size() && !seen[k]) {
+          seen[k] = true;
+          work.push_back(k);
+        }
+    }
     return false;
   };
   for (bool changed = true; changed;) {
@@ -205,25 +273,10 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
       const Function &fn = m.functions[f];
       if (fn.blocks.empty() || never_returns[f])
         continue;
-      std::vector<bool> seen(fn.blocks.size(), false);
-      std::vector<uint32_t> work{0};
-      seen[0] = true;
-      bool returns = false;
-      while (!work.empty() && !returns) {
-        const Block &b = fn.blocks[work.back()];
-        work.pop_back();
-        if (ends_in_call(b))
-          continue;
-        returns = !b.insns.empty() && b.insns.back().opcode == Opcode::Ret;
-        for (uint32_t next : successors(b))
-          if (next < seen.size() && !seen[next]) {
-            seen[next] = true;
-            work.push_back(next);
-          }
-      }
-      if (!returns) {
+      if (!returns_given(f, {}, 0)) {
         never_returns[f] = true;
         changed = true;
+        given_memo.clear();
       }
     }
   }
@@ -231,7 +284,7 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
   for (size_t f = 0; f < n; ++f)
     if (!never_returns[f])
       for (const Block &b : m.functions[f].blocks)
-        if (ends_in_call(b))
+        if (ends_in_call(b, 0))
           may_end_path[f] = true;
   worth_entering.assign(n, false);
   copies_buffers.assign(n, false);

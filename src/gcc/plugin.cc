@@ -423,7 +423,7 @@ void analyse_translation_unit() {
     proven[i].never_returns = engine.summary().never_returns[i];
   std::vector<bool> wanted;
   if (g_options.facts_only)
-    wanted = may_prove_facts(module, engine.summary().never_returns);
+    wanted = may_prove_facts(module, engine.summary().never_returns, engine.summary().may_end_path);
   for (uint32_t i : engine.analysis_order()) {
     if (!entry[i] && entered[i])
       continue;

@@ -219,6 +219,46 @@ def lto_link_analyses_the_whole_program(args):
         assert rc == 0 and warnings_in(err) == expected, err
 
 
+XTU_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "xtu")
+
+
+@check
+def facts_store_tells_a_unit_what_the_others_define(args):
+    # tests/xtu: main.c calls die.c's fatal (which leaves through
+    # exit_hook.c's leave when report is given 1) and warn (which returns).
+    srcs = [os.path.join(XTU_DIR, f) for f in ("exit_hook.c", "die.c", "main.c")]
+    main_c = srcs[2]
+    null_at = lambda err: sorted(int(l.split(":")[1]) for l in err.splitlines()
+                                 if "warning: dereference of NULL" in l)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = os.path.join(tmp, "facts")
+        facts = "-fplugin-arg-pathwise-facts=" + store
+        # Alone, main.c cannot tell that fatal never returns.
+        rc, err = gcc(args, "-fplugin=" + args.plugin, "-c", "-o", "/dev/null", main_c)
+        assert rc == 0 and null_at(err) == [18, 29], err
+        # Facts-only compiles report nothing and fill the store.
+        for src in srcs:
+            rc, err = gcc(args, "-fplugin=" + args.plugin, facts, "-fplugin-arg-pathwise-facts-only", "-c", "-o",
+                          "/dev/null", src)
+            assert rc == 0 and "warning" not in err, err
+        with open(next(os.path.join(store, f) for f in os.listdir(store) if f.startswith("die.c-"))) as f:
+            assert f.read() == ("pathwise-facts 1\nfunction fatal noreturn\nfunction try_alloc\n"
+                                "function warn\nfunction xmalloc nonnull\n")
+        for level in ("-O0", "-O2"):
+            rc, err = gcc(args, level, "-fplugin=" + args.plugin, facts, "-c", "-o", "/dev/null", main_c)
+            assert rc == 0 and null_at(err) == [29], err
+        # A file in the store that is not facts: a warning naming it, the
+        # rest still read.
+        with open(os.path.join(store, "broken.facts"), "w") as f:
+            f.write("garbage\n")
+        rc, err = gcc(args, "-fplugin=" + args.plugin, facts, "-c", "-o", "/dev/null", main_c)
+        assert rc == 0 and "broken.facts: line 1" in err and null_at(err) == [29], err
+        # facts-only needs a store to write.
+        rc, err = gcc(args, "-fplugin=" + args.plugin, "-fplugin-arg-pathwise-facts-only", "-c", "-o", "/dev/null",
+                      main_c)
+        assert rc != 0 and "needs" in err and "facts=DIR" in err, err
+
+
 @check
 def lto_program_is_unchanged(args):
     with tempfile.TemporaryDirectory() as tmp:

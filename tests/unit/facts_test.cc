@@ -167,7 +167,28 @@ bb0:
 }
 )");
   const std::vector<bool> never_returns{false, false, false, false, true};
-  EXPECT_EQ(may_prove_facts(m, never_returns), (std::vector<bool>{true, false, true, false, false}));
+  EXPECT_EQ(may_prove_facts(m, never_returns, {}), (std::vector<bool>{true, false, true, false, false}));
+  // (A call of a function that may end the path: "fatal () { report (1, ...); }".)
+  EXPECT_EQ(may_prove_facts(m, {false, false, false, false, false}, {false, false, false, false, false}),
+            (std::vector<bool>{true, false, true, false, true}));
+  Module caller = parse_module(R"(declare @exit noreturn library
+func static @report(%1:i32 "fatal") -> void {
+bb0:
+  br ne %1, 0:i32, bb1, bb2
+bb1:
+  call @exit(%1)
+  unreachable
+bb2:
+  ret
+}
+func @fatal() -> void {
+bb0:
+  call @report(1:i32)
+  ret
+}
+)");
+  EXPECT_EQ(may_prove_facts(caller, {false, false}, {true, false}), (std::vector<bool>{false, true}));
+  EXPECT_EQ(may_prove_facts(caller, {false, false}, {false, false}), (std::vector<bool>{false, false}));
 }
 
 // The engine's account of a function's own returns.

@@ -199,3 +199,40 @@ bb0:
   EXPECT_EQ(s.recursion_group[2], -1); // (its call to a changes the argument)
   EXPECT_EQ(s.recursion_group[3], -1);
 }
+
+TEST(Summary, NeverReturnsThroughAConstantThatDecidesTheCalleesWay) {
+  // "fatal () { report (1); }" where report exits only when its flag is
+  // set; "warn () { report (0); }" returns.
+  Module m = parse_module(R"(declare @exit noreturn library
+func static @report(%1:i32 "fatal") -> void {
+bb0:
+  br ne %1, 0:i32, bb1, bb2
+bb1:
+  call @exit(2:i32)
+  unreachable
+bb2:
+  ret
+}
+func @fatal() -> void {
+bb0:
+  call @report(1:i32)
+  ret
+}
+func @warn() -> void {
+bb0:
+  call @report(0:i32)
+  ret
+}
+func @later() -> void {
+bb0:
+  call @fatal()
+  ret
+}
+)");
+  ModuleSummary s = summarize(m);
+  EXPECT_FALSE(s.never_returns[0]);
+  EXPECT_TRUE(s.may_end_path[0]);
+  EXPECT_TRUE(s.never_returns[1]);
+  EXPECT_FALSE(s.never_returns[2]);
+  EXPECT_TRUE(s.never_returns[3]); // (through fatal)
+}
