@@ -160,6 +160,11 @@ std::string g_plugin;
 // directory), passed to every compile.
 std::vector<std::string> g_specs;
 
+// The project's facts store (src/analysis/facts.h) every local compile
+// reads and writes ("" = none), and whether this run only fills it.
+std::string g_facts;
+bool g_facts_only = false;
+
 // The command of a job as pathwise runs it: the same compile, its output
 // thrown away (`object`: a file in the temporary folder, or /dev/null),
 // with the plugin writing its SARIF log on stderr after the diagnostics
@@ -192,6 +197,12 @@ std::vector<std::string> analysis_command(const Job &j, const std::string &objec
   out.push_back(j.distcc ? object : "/dev/null"); // (distcc renames its result onto it)
   if (!j.distcc)
     out.push_back("-fplugin=" + g_plugin);
+  // (Not on a distcc worker: the store is a folder here.)
+  if (!j.distcc && !g_facts.empty()) {
+    out.push_back("-fplugin-arg-pathwise-facts=" + g_facts);
+    if (g_facts_only)
+      out.push_back("-fplugin-arg-pathwise-facts-only");
+  }
   out.push_back("-fplugin-arg-pathwise-sarif=-");
   // (A project built with -Werror: findings stay findings, and a unit fails
   // only when the compiler itself fails.)
@@ -1016,6 +1027,12 @@ int main(int argc, char **argv) {
                  "analyse every unit through distcc ($DISTCC_HOSTS; each worker needs pathwise-gcc: see README)");
   scan->add_flag("--show-compiler-output", show_compiler_output,
                  "show everything the compiler said, not only pathwise's findings and compile errors");
+  std::string facts;
+  bool no_facts = false;
+  scan->add_option("--facts", facts,
+                   "the project's facts store: what each unit proved of the functions it defines, read by the "
+                   "others (default: .pathwise-facts beside the compilation database; filled first when empty)");
+  scan->add_flag("--no-facts", no_facts, "analyse each unit on its own, without a facts store");
 
   // What follows "--" (GCC's arguments, or the build command) is not ours
   // to parse.
@@ -1205,6 +1222,37 @@ int main(int argc, char **argv) {
   if (!use_distcc(jobs) && distcc) {
     fprintf(stderr, "pathwise: --distcc needs distcc installed here and pathwise-gcc beside pathwise\n");
     return kUsage;
+  }
+  if (*scan && !no_facts) {
+    if (facts.empty()) {
+      const size_t slash = database.find_last_of('/');
+      const bool recorded = !build.empty() && database.rfind(tmp + "/", 0) == 0; // (a temporary database)
+      facts = recorded || slash == std::string::npos ? ".pathwise-facts" : database.substr(0, slash) + "/.pathwise-facts";
+    }
+    char full[PATH_MAX];
+    std::error_code ec;
+    std::filesystem::create_directories(facts, ec);
+    if (ec) {
+      fprintf(stderr, "pathwise: cannot make the facts store '%s': %s (give --facts DIR, or --no-facts)\n",
+              facts.c_str(), ec.message().c_str());
+      return kUsage;
+    }
+    g_facts = realpath(facts.c_str(), full) ? full : facts;
+    // A store with no unit's facts yet (the first scan): filled before
+    // the analysis that reports, so that every unit knows the others.
+    bool empty = true;
+    for (std::filesystem::directory_iterator it(g_facts, ec), end; !ec && it != end && empty; it.increment(ec))
+      empty = it->path().extension() != ".facts";
+    if (empty) {
+      fprintf(stderr, "pathwise: filling the facts store %s first\n", g_facts.c_str());
+      g_facts_only = true;
+      const Outcome filled = run_jobs(jobs, parallel, tmp, false);
+      g_facts_only = false;
+      if (filled.interrupted) {
+        fprintf(stderr, "%spathwise: stopped by a signal; nothing written\n", isatty(2) ? "\r\033[K" : "");
+        return 128 + g_signal;
+      }
+    }
   }
   const Outcome outcome = run_jobs(jobs, parallel, tmp, show_compiler_output);
   if (outcome.interrupted) {

@@ -89,6 +89,34 @@ def scan_merges_translation_units(args):
 
 
 @check
+def scan_fills_and_uses_the_facts_store(args):
+    xtu = os.path.join(ROOT, "tests", "xtu")
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in ("exit_hook.c", "die.c", "main.c"):
+            shutil.copy(os.path.join(xtu, n), tmp)
+        with open(os.path.join(tmp, "compile_commands.json"), "w") as f:
+            json.dump([{"directory": tmp, "file": n, "arguments": ["gcc", "-c", n, "-o", n + ".o"]}
+                       for n in ("exit_hook.c", "die.c", "main.c")], f)
+        null_lines = lambda err: sorted(int(l.split(":")[1]) for l in err.splitlines()
+                                        if "warning: dereference of NULL" in l)
+        # Each unit alone: fatal (in die.c) seems to return.
+        rc, err = run(args, tmp, "scan", "--no-facts")
+        assert null_lines(err) == [18, 29] and not os.path.exists(os.path.join(tmp, ".pathwise-facts")), err
+        # The first scan fills the store beside the database, then reports.
+        rc, err = run(args, tmp, "scan")
+        assert "filling the facts store" in err and null_lines(err) == [29], err
+        assert any(n.startswith("die.c-") for n in os.listdir(os.path.join(tmp, ".pathwise-facts")))
+        # The next one reads it as it is.
+        rc, err = run(args, tmp, "scan")
+        assert "filling" not in err and null_lines(err) == [29], err
+        # --facts names another folder; one that cannot be made is a one-line error.
+        rc, err = run(args, tmp, "scan", "--facts", os.path.join(tmp, "elsewhere"))
+        assert null_lines(err) == [29] and os.listdir(os.path.join(tmp, "elsewhere")), err
+        rc, err = run(args, tmp, "scan", "--facts", os.path.join(tmp, "main.c", "store"))
+        assert rc == 2 and len(err.strip().splitlines()) == 1 and "facts store" in err, err
+
+
+@check
 def baseline_accepts_what_it_holds(args):
     with tempfile.TemporaryDirectory() as tmp:
         project(tmp)
