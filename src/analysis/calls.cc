@@ -1226,13 +1226,7 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
              return k == SK::Const || k == SK::StrAddr;
            });
   };
-  // (Nor is a function that ends the path on some of its ways given a
-  // constant, which may choose the way: "err (1, ...)".)
-  auto may_decide_end = [&]() {
-    return m_summary.may_end_path[callee] &&
-           std::any_of(args.begin(), args.end(), [&](SvalId a) { return m_svals[a].kind == SK::Const; });
-  };
-  if (!m_worth_entering[callee] && !in_cycle && !straight_leaf(cf) && !all_known() && !may_decide_end() &&
+  if (!m_worth_entering[callee] && !in_cycle && !straight_leaf(cf) && !all_known() &&
       !std::any_of(args.begin(), args.end(), [&](SvalId a) {
         return passes_tracked(s, a, small) ||
                (small && ((!s.uninit.empty() && set_contains(s.uninit, root_of(a))) || const_variable(root_of(a))));

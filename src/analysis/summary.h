@@ -41,8 +41,8 @@ struct ModuleSummary {
   // analysis does not step into it.
   std::vector<bool> never_returns;
   // By function: some of its paths end in a call that never returns, not
-  // all ("err (fatal, ...)" exiting when fatal is set). A call that gives
-  // it a constant is stepped into: the constant may decide which.
+  // all ("err (fatal, ...)" exiting when fatal is set): a caller may never
+  // return, depending on what it gives it (see facts.h may_prove_facts).
   std::vector<bool> may_end_path;
   // By function: the group of functions that call one another round a
   // cycle passing on only their parameters and constants ("bar (b)"

@@ -225,29 +225,4 @@ bb0:
   EXPECT_EQ(unchecked.returns_maybe_null, 1u);
 }
 
-TEST(Facts, EngineSeesAFunctionThatNeverReturnsThroughAHelpersConstantArgument) {
-  // "r_fatal () { err (1); }" where err exits only when told to: the
-  // summary cannot say it, the paths do.
-  FunctionResult r = returns_of(R"(declare @exit noreturn library
-declare @puts library
-func @r_fatal() -> void {
-bb0:
-  call @err(1:i32) !2:3
-  ret !3:1
-}
-func static @err(%1:i32 "fatal") -> void {
-bb0:
-  call @puts("bad") !6:3
-  br ne %1, 0:i32, bb1, bb2 !7:6
-bb1:
-  call @exit(2:i32) !7:15
-  unreachable
-bb2:
-  ret !8:1
-}
-)");
-  EXPECT_FALSE(r.too_complex);
-  EXPECT_EQ(r.returns, 0u);
-}
-
 } // namespace
