@@ -178,7 +178,9 @@ size_t apply_facts(ir::Module &m, const ProjectFacts &facts) {
 
 std::vector<bool> may_prove_facts(const ir::Module &m, const std::vector<bool> &never_returns,
                                   const std::vector<bool> &may_end_path) {
-  auto flag = [](const std::vector<bool> &v, int32_t f) { return f >= 0 && static_cast<size_t>(f) < v.size() && v[static_cast<size_t>(f)]; };
+  auto flag = [](const std::vector<bool> &v, int32_t f) {
+    return f >= 0 && static_cast<size_t>(f) < v.size() && v[static_cast<size_t>(f)];
+  };
   std::vector<bool> out(m.functions.size(), false);
   for (size_t f = 0; f < m.functions.size(); ++f) {
     const ir::Function &fn = m.functions[f];

@@ -55,7 +55,7 @@ ProjectFacts read_facts_store(const std::string &dir, std::vector<std::string> &
 // Writes one unit's facts into the store (creating the folder), as
 // DIR/<unit's base name>-<hash of unit>.facts, replaced whole (written
 // aside, then renamed, so a unit read at the same time is never half
-// written). `unit` names the translation unit (its source and output).
+// written). `unit` names the translation unit (its source's absolute path).
 // False, with why in `error`, if it cannot.
 bool write_facts_store(const std::string &dir, const std::string &unit, const ProjectFacts &facts,
                        std::string &error);

@@ -342,7 +342,8 @@ public:
     // A descriptor known to be 0, 1 or 2 is the standard input, output or
     // error the program set up ("if (fd != i) close (fd);" for each of
     // them): reached by its number.
-    if (ctx.compare(fd, ir::OpName::Ge, 0) == Tri::True && ctx.compare(fd, ir::OpName::Le, 2) == Tri::True)
+    // (Or -1: "close (0); dup (fd);" makes 0 if it succeeds.)
+    if (ctx.compare(fd, ir::OpName::Le, 2) == Tri::True)
       return;
     ctx.report(expr.empty() ? kFdLeakUnnamed : kFdLeak, fd, expr);
   }
@@ -393,7 +394,20 @@ private:
         ctx.set_state(v, Start, "");
   }
 
+  // Whether the path closed a standard stream's descriptor ("close (0)")
+  // that no call has made again since: the lowest free number is then one
+  // of them, and the next descriptor made is a standard stream.
+  static bool standard_number_free(const CheckerContext &ctx) {
+    for (SvalId v : ctx.tracked_values())
+      if (kind(ctx.state(v)) == Closed && ctx.compare(v, ir::OpName::Ge, 0) == Tri::True &&
+          ctx.compare(v, ir::OpName::Le, 2) == Tri::True)
+        return true;
+    return false;
+  }
+
   void opened(CheckerContext &ctx, const CallEvent &call) {
+    // (dup2 and dup3 give the number asked for.)
+    const bool standard = !is_dup_to(call.callee) && standard_number_free(ctx);
     reuse_closed_numbers(ctx);
     StateId mode = 0;
     const bool told = access_mode(ctx, call, mode);
@@ -410,6 +424,8 @@ private:
     else
       ctx.set_state(call.result, s, *call.result_text);
     ctx.assume(call.result, ir::OpName::Ge, -1); // a descriptor, or -1
+    if (standard)
+      ctx.assume(call.result, ir::OpName::Le, 2);
   }
 
   // Arguments the callee's declaration says must be descriptors:

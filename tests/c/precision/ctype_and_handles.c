@@ -148,3 +148,29 @@ void redirect_bad (struct redir *n)
     return; /* { dg-warning "leak of file descriptor 'newfd'" } */
   n->fd = -1;
 }
+
+/* A descriptor made while a standard stream's number is free takes the
+   lowest free number: after "close (0)", dup makes the new standard input
+   (less's lsystem), after "close (1)" the new standard output.  After
+   closing another number it does not.  */
+void restore_stdin_ok (int saved)
+{
+  close (0);
+  dup (saved); /* { dg-bogus "leak" } */
+  close (saved);
+}
+
+void child_pipe_ok (int remote_fd)
+{
+  close (1);
+  dup (remote_fd); /* { dg-bogus "leak" } */
+  close (remote_fd);
+  _exit (1);
+}
+
+void other_number_bad (int saved)
+{
+  close (5);
+  dup (saved); /* { dg-warning "leak of file descriptor" } */
+  close (saved);
+}
