@@ -362,6 +362,19 @@ public:
       ctx.set_state(p, with_family(is_null ? Null : Nonnull, family(s)), expr);
   }
 
+  // An allocation found equal to an address other than NULL is the
+  // allocator's own failure value (iconv_open's "(iconv_t) -1"): no
+  // memory, nothing to release; not followed further.
+  void on_condition(CheckerContext &ctx, SvalId a, ir::OpName, SvalId b, bool) override {
+    for (const auto &[p, other] : {std::make_pair(a, b), std::make_pair(b, a)}) {
+      const StateId s = ctx.state(p);
+      int64_t c = 0;
+      if ((kind(s) == Unchecked || kind(s) == Nonnull) && ctx.constant_value(other, c) && c != 0 &&
+          ctx.compare(p, ir::OpName::Eq, c) == Tri::True)
+        ctx.set_state(p, with_family(Stop, family(s)), ctx.text_of(p));
+    }
+  }
+
   bool is_leakable(StateId s) const override { return kind(s) == Unchecked || kind(s) == Nonnull; }
   bool is_fresh_allocation(StateId s) const override {
     const StateId k = kind(s);

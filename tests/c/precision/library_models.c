@@ -289,3 +289,28 @@ void regrow_bad (size_t size)
   p = xrealloc_here (p, size);
   p[0] = 0;
 } /* { dg-warning "leak of 'p'" } */
+
+/* An allocator's failure value that is not NULL: iconv_open gives
+   (iconv_t) -1 when it fails (glibc declares iconv_close its
+   deallocator), and that is no memory to release (m4's striconv).  */
+#include <iconv.h>
+
+char *convert_ok (const char *to, const char *from)
+{
+  iconv_t cd = iconv_open (to, from);
+  if (cd == (iconv_t) -1)
+    return NULL; /* { dg-bogus "leak" } */
+  iconv_close (cd);
+  return malloc (1);
+}
+
+char *convert_bad (const char *to, const char *from, int quiet)
+{
+  iconv_t cd = iconv_open (to, from);
+  if (cd == (iconv_t) -1)
+    return NULL;
+  if (quiet)
+    return NULL; /* { dg-warning "leak of 'cd'" } */
+  iconv_close (cd);
+  return malloc (1);
+}
