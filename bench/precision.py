@@ -174,7 +174,10 @@ def fill_facts(args, jobs, stores):
         def one(job):
             level, p, path, cmd, cwd, _ = job
             facts_only = "-fplugin-arg-%s-facts-only" % os.path.splitext(os.path.basename(args.plugin))[0]
-            return job, run_measured(cmd[:-1] + [facts_only] + cmd[-1:], args.timeout, cwd)
+            # (As pathwise scan does: at -O0 without debug information,
+            # what is lowered is the build's (before GCC optimizes) and the code thrown away costs
+            # least.)
+            return job, run_measured(cmd[:-1] + [facts_only, "-O0", "-g0"] + cmd[-1:], args.timeout, cwd)
 
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
             for job, (rc, err, used, _) in ex.map(one, jobs):

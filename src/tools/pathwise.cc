@@ -200,8 +200,14 @@ std::vector<std::string> analysis_command(const Job &j, const std::string &objec
   // (Not on a distcc worker: the store is a folder here.)
   if (!j.distcc && !g_facts.empty()) {
     out.push_back("-fplugin-arg-pathwise-facts=" + g_facts);
-    if (g_facts_only)
+    // (A pass that only fills the store throws its code away: at -O0,
+    // without debug information, it costs least; the functions lowered
+    // are those of the build (lowered before GCC optimizes).)
+    if (g_facts_only) {
       out.push_back("-fplugin-arg-pathwise-facts-only");
+      out.push_back("-O0");
+      out.push_back("-g0");
+    }
   }
   out.push_back("-fplugin-arg-pathwise-sarif=-");
   // (A project built with -Werror: findings stay findings, and a unit fails
