@@ -1233,7 +1233,8 @@ int main(int argc, char **argv) {
     if (facts.empty()) {
       const size_t slash = database.find_last_of('/');
       const bool recorded = !build.empty() && database.rfind(tmp + "/", 0) == 0; // (a temporary database)
-      facts = recorded || slash == std::string::npos ? ".pathwise-facts" : database.substr(0, slash) + "/.pathwise-facts";
+      facts = recorded || slash == std::string::npos ? ".pathwise-facts"
+                                                     : database.substr(0, slash) + "/.pathwise-facts";
     }
     char full[PATH_MAX];
     std::error_code ec;
