@@ -381,8 +381,9 @@ std::string findings_only(const std::string &err) {
 // Runs the jobs, at most `parallel` at a time; what each one's compiler
 // said is shown as it finishes (pathwise's findings and the compiler's
 // errors only, unless show_all; a unit compiled twice alike, as libtool
-// does for PIC and non-PIC objects, once).
-Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::string &tmp, bool show_all) {
+// does for PIC and non-PIC objects, once; nothing if quiet).
+Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::string &tmp, bool show_all,
+                 bool quiet = false) {
   std::set<std::string> shown;
   Outcome out;
   Progress progress(jobs.size());
@@ -435,7 +436,7 @@ Outcome run_jobs(const std::vector<Job> &jobs, size_t parallel, const std::strin
     unlink((base + ".o").c_str());
     const bool logged = pathwise::take_sarif_log(said, log);
     const std::string err = show_all ? said : findings_only(said);
-    if (!err.empty() && shown.insert(jobs[k].file + "\n" + err).second) {
+    if (!quiet && !err.empty() && shown.insert(jobs[k].file + "\n" + err).second) {
       if (isatty(2))
         fputs("\r\033[K", stderr); // (over the progress bar)
       fputs(err.c_str(), stderr);
@@ -1253,7 +1254,7 @@ int main(int argc, char **argv) {
     if (empty) {
       fprintf(stderr, "pathwise: filling the facts store %s first\n", g_facts.c_str());
       g_facts_only = true;
-      const Outcome filled = run_jobs(jobs, parallel, tmp, false);
+      const Outcome filled = run_jobs(jobs, parallel, tmp, false, true); // (the analysis that follows tells)
       g_facts_only = false;
       if (filled.interrupted) {
         fprintf(stderr, "%spathwise: stopped by a signal; nothing written\n", isatty(2) ? "\r\033[K" : "");
