@@ -342,8 +342,7 @@ public:
     // A descriptor known to be 0, 1 or 2 is the standard input, output or
     // error the program set up ("if (fd != i) close (fd);" for each of
     // them): reached by its number.
-    // (Or -1: "close (0); dup (fd);" makes 0 if it succeeds.)
-    if (ctx.compare(fd, ir::OpName::Le, 2) == Tri::True)
+    if (ctx.compare(fd, ir::OpName::Ge, 0) == Tri::True && ctx.compare(fd, ir::OpName::Le, 2) == Tri::True)
       return;
     ctx.report(expr.empty() ? kFdLeakUnnamed : kFdLeak, fd, expr);
   }
@@ -413,8 +412,9 @@ private:
     const bool told = access_mode(ctx, call, mode);
     if (makes_non_socket(call.callee))
       mode = static_cast<StateId>(mode | kNotSocket);
-    // dup2 and dup3 give the number the caller chose: not its to lose.
-    const StateId borrowed = is_dup_to(call.callee) ? kBorrowed : 0;
+    // dup2 and dup3 give the number the caller chose: not its to lose;
+    // nor is the standard stream made in the place of one closed.
+    const StateId borrowed = is_dup_to(call.callee) || standard ? kBorrowed : 0;
     const auto s = static_cast<StateId>(Unchecked | mode | borrowed);
     if (told)
       ctx.set_state_told(call.result, s, *call.result_text,

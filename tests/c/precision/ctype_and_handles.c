@@ -174,3 +174,18 @@ void other_number_bad (int saved)
   dup (saved); /* { dg-warning "leak of file descriptor" } */
   close (saved);
 }
+
+/* A descriptor the path only knows is -1 or 0 (open's result on the
+   "fd > 0" test's false side) is not a standard stream the path set up:
+   0 is the new file when standard input was closed before (nano's
+   write_lockfile).  */
+int lock_bad (const char *name)
+{
+  int fd = open (name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+  if (fd > 0)
+    {
+      close (fd);
+      return 1;
+    }
+  return 0; /* { dg-warning "leak of file descriptor 'fd'" } */
+}
