@@ -252,8 +252,11 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
       int64_t x = 0, y = 0;
       if (!b.insns.empty()) {
         const Instruction &t = b.insns.back();
+        // (An order between a negative and another is left unfolded: the
+        // operands' signedness is not known here.)
         if (t.opcode == Opcode::Br && t.operands.size() == 2 && t.targets.size() == 2 && is_comparison(t.op) &&
-            value(t.operands[0], x) && value(t.operands[1], y)) {
+            value(t.operands[0], x) && value(t.operands[1], y) &&
+            (t.op == OpName::Eq || t.op == OpName::Ne || (x >= 0 && y >= 0))) {
           const bool holds = t.op == OpName::Eq ? x == y : t.op == OpName::Ne ? x != y : t.op == OpName::Lt ? x < y
                              : t.op == OpName::Le ? x <= y : t.op == OpName::Gt ? x > y : x >= y;
           next = {t.targets[holds ? 0 : 1]};
