@@ -163,33 +163,40 @@ def store_text(store):
     return "".join(out)
 
 
-def fill_facts(args, jobs, stores):
+def fill_facts(args, jobs, stores, plugin_arg_name, first_level):
     """Runs every compile facts-only, as pathwise scan does before it
-    reports, until no store changes (at most --facts-passes). Returns the
-    passes run and the CPU seconds they took by (project, level)."""
+    reports, until no store changes (at most --facts-passes). The passes
+    compile at -O0 whatever the level, so they run over the first level's
+    compiles only and the other levels' stores get a copy of its. Returns
+    the passes run and the CPU seconds they took by project."""
+    own = [j for j in jobs if j[0] == first_level]
+    filled = {k: d for k, d in stores.items() if k[1] == first_level}
+    facts_only = "-fplugin-arg-%s-facts-only" % plugin_arg_name
     cpu = {}
-    before = {k: store_text(d) for k, d in stores.items()}
+    before = {k: store_text(d) for k, d in filled.items()}
     passes = 0
     for passes in range(1, max(1, args.facts_passes) + 1):
         def one(job):
             level, p, path, cmd, cwd, _ = job
-            facts_only = "-fplugin-arg-%s-facts-only" % os.path.splitext(os.path.basename(args.plugin))[0]
-            # (As pathwise scan does: at -O0 without debug information,
-            # what is lowered is the build's (before GCC optimizes) and the code thrown away costs
-            # least.)
+            # (As pathwise scan does: at -O0 without debug information;
+            # what is lowered is the build's, before GCC optimizes, and
+            # the code thrown away costs least.)
             return job, run_measured(cmd[:-1] + [facts_only, "-O0", "-g0"] + cmd[-1:], args.timeout, cwd)
 
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
-            for job, (rc, err, used, _) in ex.map(one, jobs):
-                key = (job[1].name, job[0])
+            for job, (rc, err, used, _) in ex.map(one, own):
                 if rc != 0:
                     print("precision: facts-only compile of %s failed: %s" % (job[2], one_line(err)[-200:]),
                           file=sys.stderr)
-                cpu[key] = cpu.get(key, 0.0) + (used if rc is not None else float(args.timeout))
-        after = {k: store_text(d) for k, d in stores.items()}
+                cpu[job[1].name] = cpu.get(job[1].name, 0.0) + (used if rc is not None else float(args.timeout))
+        after = {k: store_text(d) for k, d in filled.items()}
         if after == before:
             break
         before = after
+    for (name, level), d in stores.items():
+        source = stores.get((name, first_level))
+        if level != first_level and source and os.path.isdir(source):
+            shutil.copytree(source, d, dirs_exist_ok=True)
     return passes, cpu
 
 
@@ -256,9 +263,9 @@ def run(args, plugin_name, plugin):
     start = time.monotonic()
     facts_passes = 0
     if not args.no_facts:
-        facts_passes, facts_cpu = fill_facts(args, jobs, stores)
-        for key, cpu in facts_cpu.items():
-            stats[key]["facts_cpu"] = cpu
+        facts_passes, facts_cpu = fill_facts(args, jobs, stores, plugin_arg_name, levels[0])
+        for name, cpu in facts_cpu.items():
+            stats[(name, levels[0])]["facts_cpu"] = cpu
         print("precision: facts store filled in %d passes after %.0f s" % (facts_passes, time.monotonic() - start),
               file=sys.stderr)
 

@@ -12,6 +12,7 @@
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -60,8 +61,8 @@ def main():
         # With the project's facts store: the first scan fills it (a
         # facts-only pass first), the next one reads it.
         store = os.path.join(out, project.name + ".facts")
-        subprocess.run(["rm", "-rf", store])
-        _, tf1, errf1 = scan(args, db, "-j", "2", "--fail-on", "none", "--facts", store)
+        shutil.rmtree(store, ignore_errors=True)
+        _, tf1, _ = scan(args, db, "-j", "2", "--fail-on", "none", "--facts", store)
         _, tf2, errf2 = scan(args, db, "-j", "2", "--fail-on", "none", "--facts", store)
         with_facts = [l for l in errf2.splitlines() if "translation units" in l]
         summary = [l for l in err.splitlines() if "translation units" in l]
