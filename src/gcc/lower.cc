@@ -225,13 +225,6 @@ private:
       sym.is_const = sym.is_const || TREE_READONLY(decl); // __attribute__((const))
       sym.is_pure = sym.is_pure || DECL_PURE_P(decl);     // __attribute__((pure))
       sym.is_library = sym.is_library || DECL_IN_SYSTEM_HEADER(decl) || fndecl_built_in_p(decl);
-      if (sym.link_name.empty() && TREE_PUBLIC(decl) && !sym.is_library) {
-        const char *asm_name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
-        if (asm_name[0] == '*') // (written as is, without the user label prefix)
-          ++asm_name;
-        if (ir::Module::source_name(sym.name) != asm_name)
-          sym.link_name = asm_name;
-      }
       if (!sym.loc.known())
         sym.loc = loc_of(DECL_SOURCE_LOCATION(decl));
       // __attribute__((malloc)) and malloc (DEALLOCATOR[, N]).
@@ -269,6 +262,13 @@ private:
       if (!sym.attributes_read) {
         sym.attributes_read = true;
         read_type_attributes(decl, sym);
+        if (TREE_PUBLIC(decl) && !sym.is_library) {
+          const char *asm_name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(decl));
+          if (asm_name[0] == '*') // (written as is, without the user label prefix)
+            ++asm_name;
+          if (ir::Module::source_name(sym.name) != asm_name)
+            sym.link_name = asm_name;
+        }
       }
       // __attribute__((nonnull)) and nonnull (N, ...), on the type.
       if (sym.nonnull.empty() && !sym.nonnull_all) {
