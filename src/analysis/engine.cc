@@ -822,11 +822,15 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       }
     }
     // x + c and x - c keep x's range, moved by c ("M.n = N->n - 8" after
-    // "N->n > 8": M.n >= 1), where that cannot wrap. Not inside loops,
-    // whose counters are widened to stop them.
+    // "N->n > 8": M.n >= 1), where that cannot wrap. Inside a loop only a
+    // sum the code just compares, of a value that is not such a sum: a
+    // loop's guard computes "n - 1" again at each test and must find what
+    // the last test learned; a counter's "i + 1" of "i + 1" would grow
+    // without end (counters are widened to stop them).
     const bool in_loop = std::any_of(m_cur->loop_body.begin(), m_cur->loop_body.end(),
                                      [&](const auto &l) { return l.second.test(block); });
-    if (((in.op == OpName::Add && ka != kb) || (in.op == OpName::Sub && kb && !ka)) && !in_loop) {
+    if (((in.op == OpName::Add && ka != kb) || (in.op == OpName::Sub && kb && !ka)) &&
+        (!in_loop || (m_cur->compared_only.test(in.result) && m_svals[ka ? b : a].kind != SK::Plus))) {
       const SvalId x = ka ? b : a;
       const int64_t c = ka ? ca : cb;
       // An integer moved by a constant: the sum of x and c, so that what

@@ -48,6 +48,7 @@ struct FnInfo {
       for (const Instruction &in : b.insns)
         if (in.result && in.result < defs.size())
           defs[in.result] = &in;
+    find_compared_only();
   }
 
   uint32_t index;
@@ -60,6 +61,7 @@ struct FnInfo {
   std::vector<const Instruction *> defs; // by temporary: its definition
   std::set<std::pair<uint32_t, uint32_t>> back_edges; // (from, to): edges that close a loop
   std::map<uint32_t, Bitset> loop_body;                // loop head -> blocks of its natural loop
+  Bitset compared_only; // by temporary: used, and only as an operand of comparisons ("i < n - 1")
 
   // Does block a dominate block b? (Worked out on first use.)
   bool dominates(uint32_t a, uint32_t b) const {
@@ -75,6 +77,22 @@ struct FnInfo {
 
 private:
   mutable std::vector<int32_t> idom;
+
+  void find_compared_only() {
+    const size_t n = fn->temps.size();
+    compared_only = Bitset(n);
+    Bitset other(n);
+    for (const Block &b : fn->blocks)
+      for (const Instruction &in : b.insns) {
+        const bool compares = in.opcode == Opcode::Br || (in.opcode == Opcode::Binary && is_comparison(in.op));
+        for (const Operand &o : in.operands)
+          if (o.is_temp() && o.id < n)
+            (compares ? compared_only : other).set(o.id);
+      }
+    for (size_t t = 0; t < n; ++t)
+      if (other.test(t))
+        compared_only.reset(t);
+  }
 
   // The natural loop of each back edge u -> h: h and the blocks that reach u
   // without passing through h.

@@ -299,11 +299,17 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
                            [&](const auto &p) { return !reachable(p.first) && !held_beyond(s, p.first); }),
             m.end());
   // (A bit of a value still reachable, "flags & 4" of flags, is the same
-  // value when computed again: what a branch learned of it stays true.
-  // Not sums, "i + 1": kept, they would only keep a loop's states apart.)
+  // value when computed again: what a branch learned of it stays true. So
+  // is an unsigned sum whose fact could not be moved to its base ("n + 1
+  // <= 1" of an unknown n: it may wrap), which a loop's guard computes
+  // again ("for (w = 1; w < n + 1; w++)" twice). Not other sums, "i + 1":
+  // their facts are their base's already, and kept they would only keep
+  // a loop's states apart.)
   auto recomputable = [&](SvalId v) {
-    return m_svals[v].kind == SK::OpConst && static_cast<OpName>(m_svals[v].b) == OpName::And &&
-           reachable(m_svals[v].base);
+    const Sval &x = m_svals[v];
+    if (x.kind == SK::OpConst)
+      return static_cast<OpName>(x.b) == OpName::And && reachable(x.base);
+    return x.kind == SK::Plus && !plus_signed(x.b) && reachable(x.base) && !plus_exact(s, v);
   };
   s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                      [&](const Constraint &k) {
