@@ -913,6 +913,12 @@ private:
   // changed (State::changed) to differ from what the path knew of it
   // before: the branch follows a guess, not the path's facts.
   bool needs_change(const State &s, SvalId a, OpName op, SvalId c) const;
+  // Whether v is an unsigned sum "x + c" (c > 0) of a value the path knows
+  // no bound of, which the path's facts allow only below c: only if x is
+  // within c of the type's top, and the sum wrapped ("size + 1 == 0"). A
+  // branch that needs that follows a guess about an extreme value (the
+  // sizes and counts such sums compute never reach it), not a fact.
+  bool needs_wrap(const State &s, SvalId v) const;
   // Remembers what s knew of the value bound to region r before code it
   // cannot see may change it (State::changed).
   void note_changed(State &s, RegionId r, SvalId v) const;

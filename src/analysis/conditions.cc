@@ -246,6 +246,19 @@ SvalId FunctionAnalysis::tested_value(const State &s, const Operand &lhs, const 
   return operand_value(s, r.x);
 }
 
+bool FunctionAnalysis::needs_wrap(const State &s, SvalId v) const {
+  if (v == kUnknownSval || m_svals[v].kind != SK::Plus || plus_signed(m_svals[v].b) || m_svals[v].a <= 0 ||
+      plus_exact(s, v))
+    return false;
+  int64_t blo, bhi;
+  range_of(s, m_svals[v].base, blo, bhi);
+  if (blo != INT64_MIN || bhi != INT64_MAX)
+    return false; // (a base with a known bound: its own facts decide)
+  int64_t lo, hi;
+  range_of(s, v, lo, hi);
+  return lo >= 0 && hi < m_svals[v].a;
+}
+
 // A range test: "(unsigned) (x + C) <= K" holds for x in [-C, -C + K] (in
 // the test's width), and for no other x.
 bool FunctionAnalysis::range_test(const Operand &lhs, OpName op, const Operand &rhs, RangeTest &out) const {

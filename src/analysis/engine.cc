@@ -835,8 +835,17 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       const int64_t c = ka ? ca : cb;
       // An integer moved by a constant: the sum of x and c, so that what
       // is known of one is known of the other ("nOld = i + 1").
+      // (In 64 unsigned bits only a small step up from a value the path
+      // knows nothing of: the sum's own facts are kept, as of an unknown
+      // in [0, INT64_MAX], and what needs it to wrap is told apart:
+      // needs_wrap.)
       const Type &rt = fn().temps[in.result].type;
-      if (rt.kind == TypeKind::Int && rt.bits >= 8 && (rt.is_signed ? rt.bits <= 64 : rt.bits < 64) &&
+      auto wide_step = [&]() {
+        int64_t xlo, xhi;
+        range_of(s, x, xlo, xhi);
+        return rt.bits == 64 && in.op == OpName::Add && c > 0 && c <= INT32_MAX && xlo == INT64_MIN && xhi == INT64_MAX;
+      };
+      if (rt.kind == TypeKind::Int && rt.bits >= 8 && (rt.is_signed ? rt.bits <= 64 : rt.bits < 64 || wide_step()) &&
           c != INT64_MIN && derivable(x)) {
         if (const SvalId r = plus_value(x, in.op == OpName::Sub ? -c : c, plus_type(rt.bits, rt.is_signed))) {
           bind(r);
@@ -1368,6 +1377,13 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         // had learned: "if (r->len == 0) ...; pipe (fds); if (r->len)".)
         if (t == Tri::Unknown && !beyond && needs_change(s2, a, op, c))
           s2.guessed = true;
+        if (t == Tri::Unknown && !beyond) {
+          SvalId ua = a, uc = c;
+          OpName uop = op;
+          unwrap(ua, uop, uc);
+          if (needs_wrap(s2, ua) || needs_wrap(s2, uc))
+            s2.guessed = true;
+        }
         static const std::string kNone;
         const std::string &text = choice ? branch_text(m_cur->uid_base[block] + static_cast<uint32_t>(i), in, taken, t == Tri::Unknown) : kNone;
         take_branch(std::move(s2), block, in.targets[taken ? 0 : 1], std::move(evs), text, choice, loc, false);

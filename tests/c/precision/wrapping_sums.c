@@ -1,0 +1,38 @@
+/* Issue 33, item 1: an unsigned sum of a size the path knows nothing of
+   and a small constant ("length + 1") is zero only if the size is at the
+   very top of its type, which no length reaches: a path that needs the
+   sum to wrap follows a guess, and reports nothing (nettle's xalloc,
+   which returns NULL only for a size of 0).  A size that may itself be 0
+   still gives a NULL on its own path.  */
+#include <stdlib.h>
+#include <string.h>
+
+void *xalloc (size_t size)
+{
+  void *p = malloc (size);
+  if (size && !p)
+    abort ();
+  return p;
+}
+
+char *copy_ok (const char *s, size_t length)
+{
+  char *data = xalloc (length + 1);
+  memcpy (data, s, length); /* { dg-bogus "NULL" } */
+  data[length] = 0; /* { dg-bogus "NULL" } */
+  return data;
+}
+
+char *copy_narrow_ok (const char *s, unsigned length)
+{
+  char *data = xalloc (length + 1);
+  memcpy (data, s, length); /* { dg-bogus "NULL" } */
+  return data;
+}
+
+char *first_bad (size_t length)
+{
+  char *data = xalloc (length);
+  data[0] = 0; /* { dg-warning "dereference of (possibly-)?NULL 'data'" } */
+  return data;
+}
