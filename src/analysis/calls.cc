@@ -790,6 +790,12 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (in.result && !call.args.empty() && libc::named(call.callee, {"strlen"}) &&
       known_string(s, call.args[0], known))
     result = m_svals.get(SK::Const, static_cast<int64_t>(known.size()));
+  // A count of a string's characters is below PTRDIFF_MAX (no object is
+  // larger): not negative, kept in an int too, whatever the path knows of
+  // the string ("int n = strlen (s); buf = malloc (n + 1); buf[n] = 0").
+  if (in.result && result && libc::named(call.callee, {"strlen", "strnlen", "wcslen", "strspn", "strcspn"}) &&
+      m_svals[result].kind != SK::Const)
+    assume(s, result, OpName::Ge, m_svals.get(SK::Const, 0));
   // ...and how two such strings compare (-1, 0 or 1, as GCC folds it).
   std::string other;
   if (in.result && call.args.size() == 2 && libc::named(call.callee, {"strcmp"}) &&

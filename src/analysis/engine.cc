@@ -1045,8 +1045,14 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       }
     }
     if (!key.empty() && m_svals[v].kind == SK::Aggregate) {
-      // A struct copy between locals copies what the fields hold.
+      // A struct copy between locals copies what the fields hold. Copied
+      // where code elsewhere can read it, what the fields hold escapes, as
+      // a scalar stored there does ("*(stack.top++) = node" into storage
+      // a growth helper gave).
       copy_fields(s, m_svals.string_at(m_svals[v].a), key, m_cur->namer.place(in.place));
+      if ((key[0] == 'S' && !private_region(s, key) && !caller_visible(key)) ||
+          (key[0] == 'L' && set_contains(s.exposed, key_base(key))))
+        escape_value(s, v);
     } else if (!key.empty()) {
       if (key[0] != 'L' && !private_region(s, key)) {
         // Outside the function's own locals: another pointer, a global or an

@@ -314,3 +314,31 @@ char *convert_bad (const char *to, const char *from, int quiet)
   iconv_close (cd);
   return malloc (1);
 }
+
+/* A string's length is below PTRDIFF_MAX, so not negative kept in an int
+   (libyaml's "length = strlen (value)" before "malloc (length + 1)"); a
+   length the caller gives may be.  */
+static void *alloc_at_least_one (size_t size)
+{
+  return malloc (size ? size : 1);
+}
+
+char *length_copy_ok (const char *value)
+{
+  int length = strlen (value);
+  char *copy = alloc_at_least_one (length + 1);
+  if (!copy)
+    return NULL;
+  memcpy (copy, value, length);
+  copy[length] = '\0'; /* { dg-bogus "underwrite" } */
+  return copy;
+}
+
+char *given_length_bad (const char *value, int length)
+{
+  char *copy = alloc_at_least_one (length + 1);
+  if (!copy)
+    return NULL;
+  copy[length] = '\0'; /* { dg-warning "heap-based buffer underwrite" } */
+  return copy;
+}
