@@ -884,7 +884,18 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
           escape_value(s, v);
           break;
         }
-    bind(conjure(s, uid));
+    {
+      const SvalId r = conjure(s, uid);
+      // An odd constant shifted left ("postfix = 1u << npostfix") keeps
+      // its lowest bit inside the type for every count the shift defines
+      // (one below the width): it is not 0, and at least 1 unsigned.
+      if (in.op == OpName::Shl && ka && !kb && (ca & 1) && rt.kind == TypeKind::Int) {
+        assume(s, r, OpName::Ne, m_svals.get(SK::Const, 0));
+        if (!rt.is_signed)
+          assume(s, r, OpName::Ge, m_svals.get(SK::Const, 1));
+      }
+      bind(r);
+    }
     break;
   }
   case Opcode::Load: {

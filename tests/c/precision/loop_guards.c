@@ -38,3 +38,24 @@ int one_further_bad (int n)
     sum += a[i]; /* { dg-warning "use of uninitialized value" } */
   return sum;
 }
+
+/* One shifted left by any count the shift defines is not 0: a loop that
+   steps through groups of "1u << bits" entries advances (brotli's
+   distance codes).  Two shifted left may lose its bit (2u << 31).  */
+void fill_groups_ok (unsigned char *d, unsigned bits, unsigned limit)
+{
+  unsigned group = 1u << bits;
+  unsigned i = 0, j;
+  while (i < limit) /* { dg-bogus "infinite loop" } */
+    for (j = 0; j < group; ++j)
+      d[i++] = 1;
+}
+
+void fill_pairs_bad (unsigned char *d, unsigned bits, unsigned limit)
+{
+  unsigned group = 2u << bits;
+  unsigned i = 0, j;
+  while (i < limit) /* { dg-warning "infinite loop" } */
+    for (j = 0; j < group; ++j)
+      d[i++] = 1;
+}
