@@ -538,12 +538,17 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       // (The C library's mem* functions, whatever their headers say, may
       // be given NULL with a size of 0, as C2y says: not where the path
       // knows the size is 0 ("memcpy (p, src, n)" after "p = malloc (n)"
-      // gave NULL only because n was 0).)
+      // gave NULL only because n was 0), nor where the size is 0 unless
+      // code the path cannot see changed it since (a size read again after
+      // a call through a function pointer: State::changed).)
       if (sym.nonnull_if_nonzero.empty() && sym.is_library)
-        for (const std::vector<uint32_t> &rule : libc::sized_nonnull(sym.name))
-          if (rule[0] <= call.nonnull.size() && rule[1] <= call.args.size() &&
-              compare(s, call.args[rule[1] - 1], OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True)
+        for (const std::vector<uint32_t> &rule : libc::sized_nonnull(sym.name)) {
+          if (rule[0] > call.nonnull.size() || rule[1] > call.args.size())
+            continue;
+          const SvalId size = call.args[rule[1] - 1], zero = m_svals.get(SK::Const, 0);
+          if (compare(s, size, OpName::Eq, zero) == Tri::True || needs_change(s, size, OpName::Ne, zero))
             call.nonnull[rule[0] - 1] = false;
+        }
       // (Non-null unless a size is 0: when the path knows every size is not.)
       for (const std::vector<uint32_t> &rule : sym.nonnull_if_nonzero) {
         if (rule[0] < 1 || rule[0] > call.args.size() || !is_pointer_operand(in.operands[rule[0]]))

@@ -65,6 +65,10 @@ bool Constraints::plus_exact(const State &s, SvalId v) const {
   int64_t blo, bhi;
   range_of(s, p.base, blo, bhi);
   const __int128 umax = (__int128{1} << plus_bits(p.b)) - 1;
+  // (A 64-bit unsigned value not negative is at most INT64_MAX as the
+  // path takes it: a small step up from it stays below 2^64.)
+  if (plus_bits(p.b) >= 64 && blo >= 0 && p.a >= 0 && p.a <= INT32_MAX)
+    return true;
   return blo != INT64_MIN && bhi != INT64_MAX && blo >= 0 && __int128{blo} + p.a >= 0 && __int128{bhi} + p.a <= umax;
 }
 

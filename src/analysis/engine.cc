@@ -835,15 +835,17 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       const int64_t c = ka ? ca : cb;
       // An integer moved by a constant: the sum of x and c, so that what
       // is known of one is known of the other ("nOld = i + 1").
-      // (In 64 unsigned bits only a small step up from a value the path
-      // knows nothing of: the sum's own facts are kept, as of an unknown
-      // in [0, INT64_MAX], and what needs it to wrap is told apart:
-      // needs_wrap.)
+      // (In 64 unsigned bits only a small step up: of a value the path
+      // knows nothing of, the sum's own facts are kept, as of an unknown
+      // in [0, INT64_MAX], and what needs it to wrap is told apart
+      // (needs_wrap); of one known not negative, at most INT64_MAX as the
+      // engine takes such values, it cannot wrap.)
       const Type &rt = fn().temps[in.result].type;
       auto wide_step = [&]() {
         int64_t xlo, xhi;
         range_of(s, x, xlo, xhi);
-        return rt.bits == 64 && in.op == OpName::Add && c > 0 && c <= INT32_MAX && xlo == INT64_MIN && xhi == INT64_MAX;
+        return rt.bits == 64 && in.op == OpName::Add && c > 0 && c <= INT32_MAX &&
+               ((xlo == INT64_MIN && xhi == INT64_MAX) || xlo >= 0);
       };
       if (rt.kind == TypeKind::Int && rt.bits >= 8 && (rt.is_signed ? rt.bits <= 64 : rt.bits < 64 || wide_step()) &&
           c != INT64_MIN && derivable(x)) {

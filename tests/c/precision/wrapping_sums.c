@@ -36,3 +36,18 @@ char *first_bad (size_t length)
   data[0] = 0; /* { dg-warning "dereference of (possibly-)?NULL 'data'" } */
   return data;
 }
+
+/* A size compared as unsigned before is at least 0 as the path takes it:
+   one more than it is not 0 either.  */
+struct text { size_t length; const char *data; };
+
+char *copy_checked_ok (const struct text *a, const struct text *b)
+{
+  if (a->length != b->length)
+    abort ();
+  size_t length = a->length;
+  char *data = xalloc (length + 1);
+  for (size_t k = 1; k <= length; k++)
+    memset (data, 0, length + 1); /* { dg-bogus "NULL" } */
+  return data;
+}
