@@ -770,11 +770,15 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   // attribute promises fresh memory, not that it may give NULL (gnulib's
   // xmalloc dies when memory runs out; the C library's allocators, and
   // those declaring their deallocator, may). Stepped into, its body says.
+  // (Also a function here every return of which gives such a result or an
+  // address, left opaque: ModuleSummary::returns_nonnull.)
   const Symbol *decl = callee.kind == OpKind::Func && callee.id < m_module.symbols.size()
                            ? &m_module.symbols[callee.id]
                            : nullptr;
   const bool fresh_only = decl && decl->is_malloc && decl->deallocators.empty() && !decl->is_library;
-  if (result && decl && (decl->returns_nonnull || fresh_only) && m_svals[result].kind == SK::Conjured) {
+  const bool summarized_nonnull = decl && decl->body >= 0 && m_summary.returns_nonnull[static_cast<size_t>(decl->body)];
+  if (result && decl && (decl->returns_nonnull || fresh_only || summarized_nonnull) &&
+      m_svals[result].kind == SK::Conjured) {
     for (size_t c = 0; c < m_checkers.size(); ++c) {
       Context ctx(*this, s, static_cast<uint8_t>(c), loc);
       m_checkers[c]->on_null_split(ctx, result, false, *call.result_text);

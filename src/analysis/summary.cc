@@ -124,6 +124,58 @@ void keep_where_callees_have(std::vector<bool> &flag, const std::vector<std::vec
 
 } // namespace
 
+void ModuleSummary::find_returns_nonnull(const Module &m) {
+  const size_t n = m.functions.size();
+  returns_nonnull.assign(n, false);
+  // (Rounds: a wrapper of a wrapper; each round may only add functions.)
+  for (int round = 0; round < 4; ++round) {
+    bool changed = false;
+    for (size_t f = 0; f < n; ++f) {
+      const Function &fn = m.functions[f];
+      if (returns_nonnull[f] || !fn.ret_type.is_pointer())
+        continue;
+      std::vector<const Instruction *> defs(fn.temps.size(), nullptr);
+      for (const Block &b : fn.blocks)
+        for (const Instruction &in : b.insns)
+          if (in.result && in.result < defs.size())
+            defs[in.result] = &in;
+      // o is never NULL: an address, or a call's result its callee never
+      // gives as NULL, through copies and phis (a few steps).
+      std::function<bool(const Operand &, int)> nonnull = [&](const Operand &o, int depth) {
+        if (o.kind == OpKind::LocalAddr || o.kind == OpKind::GlobalAddr || o.kind == OpKind::Str ||
+            o.kind == OpKind::Func)
+          return true;
+        if (!o.is_temp() || o.id >= defs.size() || !defs[o.id] || depth > 6)
+          return false;
+        const Instruction &d = *defs[o.id];
+        if (d.opcode == Opcode::Call) {
+          if (d.operands.empty() || d.operands[0].kind != OpKind::Func || d.operands[0].id >= m.symbols.size())
+            return false;
+          const Symbol &sym = m.symbols[d.operands[0].id];
+          return sym.returns_nonnull || (sym.body >= 0 && returns_nonnull[static_cast<size_t>(sym.body)]);
+        }
+        if (d.opcode == Opcode::Copy || d.opcode == Opcode::Phi)
+          return !d.operands.empty() &&
+                 std::all_of(d.operands.begin(), d.operands.end(), [&](const Operand &x) { return nonnull(x, depth + 1); });
+        return false;
+      };
+      bool any = false, all = true;
+      for (const Block &b : fn.blocks)
+        for (const Instruction &in : b.insns)
+          if (in.opcode == Opcode::Ret) {
+            any = true;
+            all = all && !in.operands.empty() && nonnull(in.operands[0], 0);
+          }
+      if (any && all) {
+        returns_nonnull[f] = true;
+        changed = true;
+      }
+    }
+    if (!changed)
+      break;
+  }
+}
+
 void ModuleSummary::find_recursion_groups(const Module &m) {
   const size_t n = m.functions.size();
   // Calls that pass on only the caller's parameters (as it was given them)
@@ -351,6 +403,7 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
     if (may_return_null[f] ||
         (m.functions[f].symbol < m.symbols.size() && m.symbols[m.functions[f].symbol].is_malloc))
       worth_entering[f] = true;
+  find_returns_nonnull(m);
   find_recursion_groups(m);
   // Constant arguments: for each static function whose address is not
   // taken, the constant each parameter gets at every call, if they agree.

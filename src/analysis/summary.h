@@ -55,6 +55,11 @@ struct ModuleSummary {
   // By function, by parameter: the constant every call passes (a static
   // function only called directly), with whether there is one.
   std::vector<std::vector<std::pair<bool, int64_t>>> constant_args;
+  // By function: every return gives a pointer that is not NULL, the
+  // result of a call declared (or proven) to return one, or an address
+  // ("return xmalloc (sizeof *cmds)"): what a call left opaque returns is
+  // not NULL either.
+  std::vector<bool> returns_nonnull;
   // By function: every return gives this one constant (the result of a
   // call is known without stepping in), with whether there is one.
   std::vector<std::pair<bool, int64_t>> constant_return;
@@ -83,6 +88,7 @@ struct ModuleSummary {
 
   void find_recursion_groups(const ir::Module &m);
   void find_readers(const ir::Module &m);
+  void find_returns_nonnull(const ir::Module &m);
 
   // The entries of a module (see `entries`), on their own.
   static std::vector<bool> find_entries(const ir::Module &m);
