@@ -910,12 +910,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     check_bounds(s, in.place, false, loc);
     std::string key = local_key(s, in.place);
     SvalId v = key.empty() ? literal_byte(s, in.place, fn().temps[in.result].type.is_signed) : read_memory(s, key);
-    bool made = false; // (v made by this read: nothing held it before)
     if (!v && !key.empty() && m_any_fill && !s.memory.empty()) {
       // Inside memory a call filled (fread's buffer): a part of it.
       v = blob_read(s, key);
       if (v && m_svals[v].kind == SK::Part) {
-        made = true;
         write_memory(s, key, v); // read again, the same value
         m_key_text.emplace(text_key(s, key), m_cur->namer.place(in.place));
         derive(s, v, m_svals[v].base, 0, loc);
@@ -970,7 +968,6 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       v = m_svals.get(SK::Const, 0); // a field of a struct filled with zeros ("s = {}")
     } else if (!v && !key.empty()) {
       v = first_read(s, key, uid);
-      made = true;
     } else if (!v && in.place.base == PlaceBase::Local) {
       // Read through an unknown index: it may be any element, so what the
       // elements hold may now be used (and freed) through the result.
@@ -980,7 +977,6 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       // Any element of memory a call filled: derived from all of it.
       if (const SvalId blob = blob_under(s, in.place)) {
         v = conjure(s, uid);
-        made = true;
         derive(s, v, m_svals[blob].kind == SK::Part ? m_svals[blob].base : blob, 0, loc);
       }
     }
@@ -995,24 +991,11 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     }
     if (!v) {
       v = conjure(s, uid);
-      made = true;
       table_read(s, in.place, uid, v);
       if (memo && s.vague_reads.size() < 64) {
         vague.value = v;
         s.vague_reads.insert(std::lower_bound(s.vague_reads.begin(), s.vague_reads.end(), vague), vague);
       }
-    }
-    // A byte or a short read for the first time holds what its type can
-    // ("int c = (signed char) *p": -128 to 127). (Not a value the path
-    // stored: a narrowing conversion keeps its value's name.)
-    const Type &rt = fn().temps[in.result].type;
-    if (made && rt.kind == TypeKind::Int && rt.bits >= 1 && rt.bits <= 16 && m_svals[v].kind != SK::Const) {
-      const int64_t lo = rt.is_signed ? -(int64_t{1} << (rt.bits - 1)) : 0;
-      const int64_t hi = rt.is_signed ? (int64_t{1} << (rt.bits - 1)) - 1 : (int64_t{1} << rt.bits) - 1;
-      int64_t vlo, vhi;
-      range_of(s, v, vlo, vhi);
-      if ((vlo < lo || vhi > hi) && assume(s, v, OpName::Ge, m_svals.get(SK::Const, lo)))
-        assume(s, v, OpName::Le, m_svals.get(SK::Const, hi));
     }
     bind(v);
     if (through && is_tracked(s, through))

@@ -137,16 +137,3 @@ int derived_before_check_ok (unsigned long length)
   __analyzer_eval (leftover <= 15); /* { dg-warning "TRUE" } */
   return saved[0]; /* set: blocks was at least 1 */
 }
-
-/* A byte or a short read for the first time holds what its type can; a
-   value the path stored keeps its own facts.  */
-int narrow_reads (const signed char *p, const unsigned short *q, int wide)
-{
-  int c = *p;
-  unsigned u = *q;
-  __analyzer_eval (c >= -128); /* { dg-warning "TRUE" } */
-  __analyzer_eval (c <= 127); /* { dg-warning "TRUE" } */
-  __analyzer_eval (u <= 65535); /* { dg-warning "TRUE" } */
-  __analyzer_eval (wide <= 127); /* { dg-warning "UNKNOWN" } */
-  return c + u;
-}
