@@ -189,3 +189,15 @@ int lock_bad (const char *name)
     }
   return 0; /* { dg-warning "leak of file descriptor 'fd'" } */
 }
+
+/* A byte whose sign bit is set, read as an unsigned char, indexes a
+   256-entry table from 128 to 255 (jq's UTF-8 decoder): not below it.  */
+static const unsigned char coding_bits[256] = { 0x7f };
+
+int utf8_first_ok (const char *in)
+{
+  unsigned char first = (unsigned char) in[0];
+  if ((first & 0x80) == 0)
+    return first;
+  return coding_bits[first]; /* { dg-bogus "under-read" } */
+}
