@@ -154,6 +154,8 @@ void ModuleSummary::find_returns_nonnull(const Module &m) {
           const Symbol &sym = m.symbols[d.operands[0].id];
           return sym.returns_nonnull || (sym.body >= 0 && returns_nonnull[static_cast<size_t>(sym.body)]);
         }
+        if (d.opcode == Opcode::Addr) // (of a variable: not through a pointer that may be NULL)
+          return d.place.base == PlaceBase::Local || d.place.base == PlaceBase::Global;
         if (d.opcode == Opcode::Copy || d.opcode == Opcode::Phi)
           return !d.operands.empty() &&
                  std::all_of(d.operands.begin(), d.operands.end(), [&](const Operand &x) { return nonnull(x, depth + 1); });

@@ -80,6 +80,54 @@ bb0:
   EXPECT_FALSE(s.constant_return[3].first);
 }
 
+// A function every return of which gives a never-NULL call's result (also
+// through a wrapper, a copy or a phi) or an address never returns NULL; one
+// that may give an allocator's result, or NULL, may.
+TEST(Summary, ReturnsNonnullThroughWrappers) {
+  Module m = parse_module(R"(declare @xmalloc returns_nonnull library
+declare @malloc library malloc
+global @fallback : i32 static
+func static @made() -> ptr {
+bb0:
+  %1:ptr = call @xmalloc(16:u64)
+  ret %1
+}
+func static @either(%1:i32 "k") -> ptr {
+bb0:
+  br ne %1, 0:i32, bb1, bb2
+bb1:
+  %2:ptr = call @made()
+  jmp bb3
+bb2:
+  %3:ptr = addr @fallback
+  jmp bb3
+bb3:
+  %4:ptr = phi [%2, bb1], [%3, bb2]
+  ret %4
+}
+func static @raw() -> ptr {
+bb0:
+  %1:ptr = call @malloc(16:u64)
+  ret %1
+}
+func static @maybe(%1:i32 "k") -> ptr {
+bb0:
+  br ne %1, 0:i32, bb1, bb2
+bb1:
+  %2:ptr = call @made()
+  ret %2
+bb2:
+  ret null
+}
+)");
+  ModuleSummary s = summarize(m);
+  ASSERT_EQ(s.returns_nonnull.size(), 4u);
+  EXPECT_TRUE(s.returns_nonnull[0]);
+  EXPECT_TRUE(s.returns_nonnull[1]);
+  EXPECT_FALSE(s.returns_nonnull[2]);
+  EXPECT_FALSE(s.returns_nonnull[3]);
+}
+
 TEST(Summary, GlobalAttributesRoundTripThroughText) {
   const char *text = "global @g : i32 static addressed complete init(\"\"=3)\n";
   Module m = parse_module(text);
