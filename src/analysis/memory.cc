@@ -145,22 +145,11 @@ bool FunctionAnalysis::vague_place(const State &s, const Place &p, State::VagueR
     // pointer, and k.
     auto it = std::find_if(m_pointer_parts.begin(), m_pointer_parts.end(),
                            [&](const PointerParts &pp) { return pp.temp == p.pointer.id; });
-    const SvalId ptr = operand_value(s, p.pointer);
-    if (it == m_pointer_parts.end() && ptr && ptr != kUnknownSval && m_svals[ptr].kind == SK::Offset &&
-        m_svals[ptr].a == kUnknownOffset) {
-      // "*++found" then "*found", found somewhere in a string (strchr's):
-      // one pointer value is one place, wherever it lies.
-      out.root = ptr;
-      index = ptr;
-      shape = "@" + std::to_string(p.offset);
-    } else {
-      if (it == m_pointer_parts.end() ||
-          (m_svals[it->base].kind == SK::Offset && m_svals[it->base].a == kUnknownOffset))
-        return false;
-      out.root = it->base;
-      index = it->index;
-      shape = "+" + std::to_string(p.offset);
-    }
+    if (it == m_pointer_parts.end() || (m_svals[it->base].kind == SK::Offset && m_svals[it->base].a == kUnknownOffset))
+      return false;
+    out.root = it->base;
+    index = it->index;
+    shape = "+" + std::to_string(p.offset);
   } else {
     return false;
   }

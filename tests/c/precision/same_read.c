@@ -61,33 +61,3 @@ int called_bad (int where)
     return dir; /* { dg-warning "use of uninitialized value 'dir'" } */
   return 1;
 }
-
-/* So does a place through a pointer somewhere in a string ("*++found"
-   after strchr, then "*found"): one pointer value is one place.  A write
-   through another pointer in between may change it.  */
-extern char *strchr (const char *, int);
-extern void __analyzer_eval (int);
-
-int option_ok (const char *tmpl, int flag)
-{
-  const char *found = strchr (tmpl, flag);
-  int optional;
-  if (found == 0)
-    return 0;
-  if (*++found != ':')
-    return 1;
-  if (*found == ':')
-    optional = 1;
-  return optional; /* { dg-bogus "uninitialized" } */
-}
-
-void option_written (const char *tmpl, int flag, char *other)
-{
-  const char *found = strchr (tmpl, flag);
-  if (found == 0)
-    return;
-  if (*++found != ':')
-    return;
-  *other = 0;
-  __analyzer_eval (*found == ':'); /* { dg-warning "UNKNOWN" } */
-}
