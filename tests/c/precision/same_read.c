@@ -61,3 +61,17 @@ int called_bad (int where)
     return dir; /* { dg-warning "use of uninitialized value 'dir'" } */
   return 1;
 }
+
+/* A pointer stepped through an array in a loop lies somewhere in it, as
+   does the next element's: reading through it again on the next trip is
+   another place (lighttpd's config value lists: each element's own block
+   freed once).  */
+extern void free (void *);
+struct config_value { int k_id; int vtype; void *v; };
+
+void free_values_ok (struct config_value *cpv)
+{
+  for (; -1 != cpv->k_id; ++cpv)
+    if (cpv->vtype == 1)
+      free (cpv->v); /* { dg-bogus "double-'free'" } */
+}
