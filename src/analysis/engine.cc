@@ -586,11 +586,19 @@ void FunctionAnalysis::check_after_deref(State &s, const Instruction &br, uint32
   if (s.derefs.empty() || s.approximate || br.from_macro || guards_delete(br))
     return;
   OpName op = br.op;
+  const SvalId tested_a = a;
   unwrap(a, op, c);
   const SvalId zero = m_svals.get(SK::Const, 0);
   const SvalId ptr = c == zero ? a : (a == zero ? c : 0);
   if (!ptr || (op != OpName::Eq && op != OpName::Ne))
     return;
+  // A test the program wrote against NULL: not two pointers compared, one
+  // of which the path knows is NULL ("strstr (arg, "set:") == arg").
+  if (a == tested_a && br.operands.size() == 2) {
+    const Operand &z = c == zero ? br.operands[1] : br.operands[0];
+    if (z.kind != OpKind::Null && !(z.kind == OpKind::Int && z.value == 0))
+      return;
+  }
   const State::Deref key{ptr, static_cast<uint32_t>(s.stack.size()), 0, 0};
   auto it = std::lower_bound(s.derefs.begin(), s.derefs.end(), key);
   if (it == s.derefs.end() || it->v != ptr || it->depth != key.depth)

@@ -40,3 +40,25 @@ int written_then_macro_bad (struct buf *b)
     return c;
   return -1;
 }
+
+/* Two pointers compared are not a NULL check, even where the path knows
+   one of them is NULL (dnsmasq's "strstr (arg, "set:") == arg"); a test
+   against NULL after the dereference still is.  */
+extern char *strstr (const char *, const char *);
+
+int prefix_ok (char *arg)
+{
+  if (*arg == 'x')
+    return 1;
+  if (strstr (arg, "set:") == arg) /* { dg-bogus "check of 'arg' for NULL" } */
+    return 2;
+  return 0;
+}
+
+int late_check_bad (char *arg)
+{
+  int c = *arg;
+  if (arg == 0) /* { dg-warning "check of 'arg' for NULL after already dereferencing it" } */
+    return 1;
+  return c;
+}
