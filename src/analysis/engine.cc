@@ -1065,14 +1065,22 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         write_memory(s, whole + ".0", held);
       }
     }
+    // Stored where code elsewhere can read it (not memory only this path
+    // or the caller knows of, not an unexposed local), what is stored
+    // escapes: asked once written (the write may change what is private).
+    // A global keeps it reachable instead (until code elsewhere may change
+    // the global).
+    auto read_elsewhere = [&]() {
+      return (key[0] == 'S' && !private_region(s, key) && !caller_visible(key)) ||
+             (key[0] == 'L' && set_contains(s.exposed, key_base(key)));
+    };
     if (!key.empty() && m_svals[v].kind == SK::Aggregate) {
-      // A struct copy between locals copies what the fields hold. Copied
-      // where code elsewhere can read it, what the fields hold escapes, as
-      // a scalar stored there does ("*(stack.top++) = node" into storage
-      // a growth helper gave).
+      // A struct copy between locals copies what the fields hold; copied
+      // where code elsewhere can read it, what they hold escapes, as a
+      // scalar stored there does ("*(stack.top++) = node" into storage a
+      // growth helper gave).
       copy_fields(s, m_svals.string_at(m_svals[v].a), key, m_cur->namer.place(in.place));
-      if ((key[0] == 'S' && !private_region(s, key) && !caller_visible(key)) ||
-          (key[0] == 'L' && set_contains(s.exposed, key_base(key))))
+      if (read_elsewhere())
         escape_value(s, v);
     } else if (!key.empty()) {
       if (key[0] != 'L' && !private_region(s, key)) {
@@ -1107,10 +1115,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
           m_cur_events->push_back(std::move(e));
         }
       }
-      // Stored where code elsewhere can read it: it escapes. A global keeps
-      // it reachable instead (until code elsewhere may change the global).
-      if ((key[0] == 'S' && !private_region(s, key) && !caller_visible(key)) ||
-          (key[0] == 'L' && set_contains(s.exposed, key_base(key))))
+      if (read_elsewhere())
         escape_value(s, v);
       forget(s, overwritten, {}, loc);
       if (!m_key_text.count(text_key(s, key))) {

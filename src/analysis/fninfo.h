@@ -43,11 +43,7 @@ struct FnInfo {
       uid += static_cast<uint32_t>(fn->blocks[b].insns.size());
     }
     end_uid = uid;
-    defs.resize(fn->temps.size());
-    for (const Block &b : fn->blocks)
-      for (const Instruction &in : b.insns)
-        if (in.result && in.result < defs.size())
-          defs[in.result] = &in;
+    defs = definitions(*fn);
     find_compared_only();
   }
 

@@ -38,11 +38,7 @@ public:
     if (fn.ret_type.kind == TypeKind::Void)
       return false;
     m_fn = &fn;
-    m_defs.assign(fn.temps.size(), nullptr);
-    for (const Block &b : fn.blocks)
-      for (const Instruction &in : b.insns)
-        if (in.result && in.result < m_defs.size())
-          m_defs[in.result] = &in;
+    m_defs = definitions(fn);
     bool any = false;
     for (const Block &b : fn.blocks) {
       if (b.insns.empty() || b.insns.back().opcode != Opcode::Ret)
@@ -127,6 +123,11 @@ void keep_where_callees_have(std::vector<bool> &flag, const std::vector<std::vec
 void ModuleSummary::find_returns_nonnull(const Module &m) {
   const size_t n = m.functions.size();
   returns_nonnull.assign(n, false);
+  // (Definitions made once, for the functions that return a pointer.)
+  std::vector<std::vector<const Instruction *>> defs_of(n);
+  for (size_t f = 0; f < n; ++f)
+    if (m.functions[f].ret_type.is_pointer())
+      defs_of[f] = definitions(m.functions[f]);
   // (Rounds: a wrapper of a wrapper; each round may only add functions.)
   for (int round = 0; round < 4; ++round) {
     bool changed = false;
@@ -134,11 +135,7 @@ void ModuleSummary::find_returns_nonnull(const Module &m) {
       const Function &fn = m.functions[f];
       if (returns_nonnull[f] || !fn.ret_type.is_pointer())
         continue;
-      std::vector<const Instruction *> defs(fn.temps.size(), nullptr);
-      for (const Block &b : fn.blocks)
-        for (const Instruction &in : b.insns)
-          if (in.result && in.result < defs.size())
-            defs[in.result] = &in;
+      const std::vector<const Instruction *> &defs = defs_of[f];
       // o is never NULL: an address, or a call's result its callee never
       // gives as NULL, through copies and phis (a few steps).
       std::function<bool(const Operand &, int)> nonnull = [&](const Operand &o, int depth) {

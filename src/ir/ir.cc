@@ -100,6 +100,15 @@ uint32_t Module::symbol_index(const std::string &name, SymbolKind kind) {
   return static_cast<uint32_t>(symbols.size() - 1);
 }
 
+std::vector<const Instruction *> definitions(const Function &f) {
+  std::vector<const Instruction *> defs(f.temps.size(), nullptr);
+  for (const Block &b : f.blocks)
+    for (const Instruction &in : b.insns)
+      if (in.result && in.result < defs.size())
+        defs[in.result] = &in;
+  return defs;
+}
+
 std::vector<uint32_t> successors(const Block &b) {
   if (b.insns.empty())
     return {};

@@ -388,4 +388,8 @@ std::vector<std::string> verify_module(const Module &m);
 // The blocks an instruction's terminator can reach.
 std::vector<uint32_t> successors(const Block &b);
 
+// By temporary: the instruction of f that defines it (nullptr: none, as
+// for a parameter).
+std::vector<const Instruction *> definitions(const Function &f);
+
 } // namespace pathwise::ir
