@@ -1497,9 +1497,13 @@ private:
   // --- what branches teach (conditions.cc) ---
   // "a op b" holds on this path from here: told to the checkers that track
   // either side (bounds), and, against NULL, to every checker (expr names
-  // the pointer; "" for its readable name).
-  void tell_checkers(State &s, SvalId a, OpName op, SvalId b, bool signed_as_unsigned, const std::string &expr,
+  // the pointer; "" for its readable name). False if a checker finds the
+  // path cannot be.
+  bool tell_checkers(State &s, SvalId a, OpName op, SvalId b, bool signed_as_unsigned, const std::string &expr,
                      std::vector<RawEvent> &evs, const Loc &loc);
+  // An allocation (malloc's, calloc's) whose size the path knows is 0, told
+  // to the checkers that track it; false if one finds the path cannot be.
+  bool tell_empty(State &s, SvalId root, const Loc &loc);
   // Branch br's "a op b" of two pointers holds: a pointer above another
   // (or at or above one not NULL) is not NULL; false if it must be.
   bool assume_above_null(State &s, const Instruction &br, OpName op, SvalId a, SvalId b, std::vector<RawEvent> &evs,

@@ -611,7 +611,12 @@ bool FunctionAnalysis::object_bounds(const State &s, SvalId root, int64_t &capac
     break;
   }
   }
-  // (Not a compiler temporary, nor an object of unknown size.)
+  // (Not a compiler temporary, nor an object of unknown size; an
+  // allocation of 0 bytes, malloc (n) where the path found n is 0, is one
+  // no byte of which may be touched, but a declared one of 0 bytes is a
+  // GNU zero-length array whose bytes are beyond it.)
+  if (capacity == 0 && memory == Memory::Heap)
+    return true;
   return capacity > 0 && !(name.size() > 1 && name.compare(0, 2, "D.") == 0);
 }
 

@@ -963,6 +963,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (result && m_svals[result].kind == SK::Conjured) {
     const SvalId size = allocation_size(s, call);
     set_extent(s, result, size);
+    tell_empty(s, result, loc);
     if (size && in.result) {
       std::string spelled; // (the argument that is the size, as written)
       const Operand *operand = nullptr;

@@ -45,7 +45,7 @@ const Instruction *zero_test_def(const Module &m, const FnInfo &fi, const Operan
 
 } // namespace
 
-void FunctionAnalysis::tell_checkers(State &s, SvalId a, OpName op, SvalId b, bool signed_as_unsigned,
+bool FunctionAnalysis::tell_checkers(State &s, SvalId a, OpName op, SvalId b, bool signed_as_unsigned,
                                      const std::string &expr, std::vector<RawEvent> &evs, const Loc &loc) {
   std::vector<RawEvent> *saved = m_cur_events;
   m_cur_events = &evs;
@@ -63,7 +63,29 @@ void FunctionAnalysis::tell_checkers(State &s, SvalId a, OpName op, SvalId b, bo
       m_checkers[k]->on_null_split(ctx, ptr, op == OpName::Eq, text);
     }
   }
+  bool can = true;
+  for (const auto &[root, size] : std::vector<std::pair<SvalId, SvalId>>(s.extents))
+    if (size == a || size == b)
+      can = tell_empty(s, root, loc) && can;
   m_cur_events = saved;
+  return can;
+}
+
+bool FunctionAnalysis::tell_empty(State &s, SvalId root, const Loc &loc) {
+  // (malloc's or calloc's: realloc (p, 0) frees p and gives NULL in glibc.)
+  const Instruction *made = m_svals[root].kind == SK::Conjured && m_svals[root].a >= 0
+                                ? m_infos.instruction(static_cast<uint32_t>(m_svals[root].a))
+                                : nullptr;
+  const SvalId size = extent(s, root);
+  if (!made || !allocation_call(*made) || !size || compare(s, size, OpName::Eq, m_svals.get(SK::Const, 0)) != Tri::True)
+    return true;
+  bool can = true;
+  for (size_t k = 0; k < m_checkers.size(); ++k)
+    if (map_get<StateId>(s.sm[k], root, 0)) {
+      Context ctx(*this, s, static_cast<uint8_t>(k), loc);
+      can = m_checkers[k]->on_empty(ctx, root) && can;
+    }
+  return can;
 }
 
 bool FunctionAnalysis::split_truth(State &s, const Instruction &in, const Loc &loc) {
@@ -131,8 +153,7 @@ bool FunctionAnalysis::learn_fact(State &s, SvalId a, OpName op, SvalId b, const
     return t == Tri::True;
   if (!assume(s, a, op, b))
     return false;
-  tell_checkers(s, a, op, b, false, expr, evs, loc);
-  return true;
+  return tell_checkers(s, a, op, b, false, expr, evs, loc);
 }
 
 // Addresses compare as unsigned numbers: one above another is not NULL

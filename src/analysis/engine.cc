@@ -763,6 +763,15 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       bind(conjure(s, uid));
       break;
     }
+    // (One the path knows is 0 by what branches taught it, a size an
+    // allocation found 0 then "(n + bs - 1) / bs": no run goes past it.
+    // Reported, it could be a relation the engine does not keep.)
+    if ((in.op == OpName::Div || in.op == OpName::Mod) && in.operands[1].is_temp() && b && b != kUnknownSval &&
+        fn().temps[in.result].type.kind == TypeKind::Int &&
+        compare(s, b, OpName::Eq, m_svals.get(SK::Const, 0)) == Tri::True) {
+      m_path_ends = true;
+      break;
+    }
     int64_t ca = 0, cb = 0;
     bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
     // Arithmetic on floating-point constants, in the type's precision.
@@ -1387,7 +1396,8 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
                                     : ptr == a ? operand_text(uid, 0, in.operands[0])
                                     : ptr == c ? operand_text(uid, 1, in.operands[1])
                                                : kNoText;
-          tell_checkers(s2, ua, uop, uc, signed_as_unsigned(in.operands[0]), expr, evs, loc);
+          if (!tell_checkers(s2, ua, uop, uc, signed_as_unsigned(in.operands[0]), expr, evs, loc))
+            continue;
           // Equal to a value the path does not track (a descriptor's
           // number a node records, "if (fd == n->fd) continue;"): whatever
           // holds that value holds this one.

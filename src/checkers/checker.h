@@ -230,6 +230,9 @@ public:
   virtual void on_deref(CheckerContext &, SvalId, const std::string &) {}
   // A branch learned that v is NULL (is_null) or non-NULL.
   virtual void on_null_split(CheckerContext &, SvalId, bool, const std::string &) {}
+  // The path learned that what v points to has 0 bytes ("if (n == 0)"
+  // after "p = malloc (n)"). False: no path has v so.
+  virtual bool on_empty(CheckerContext &, SvalId /*v*/) { return true; }
   // Is a value in this state a resource that must not become unreachable?
   virtual bool is_leakable(StateId) const { return false; }
   // Does a value in this state point to storage an allocator made fresh

@@ -362,6 +362,17 @@ public:
       ctx.set_state(p, with_family(is_null ? Null : Nonnull, family(s)), expr);
   }
 
+  // What malloc (0) gives is the C library's choice, a unique pointer in
+  // glibc, not the out-of-memory NULL a check is for: "if (n && !p) die
+  // ();" leaves it unchecked on purpose, and its NULL with a size of 0
+  // is no path. (Touching its bytes is an overflow, told as one.)
+  bool on_empty(CheckerContext &ctx, SvalId p) override {
+    const StateId s = ctx.state(p);
+    if (kind(s) == Unchecked)
+      ctx.set_state_told(p, with_family(Nonnull, family(s)), ctx.text_of(p), "%E holds 0 bytes here: not NULL");
+    return kind(s) != Null;
+  }
+
   // An allocation found equal to an address other than NULL is the
   // allocator's own failure value (iconv_open's "(iconv_t) -1"): no
   // memory, nothing to release; not followed further.
