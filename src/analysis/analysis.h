@@ -1152,6 +1152,12 @@ private:
     return is_tracked(s, v) ? name : std::string();
   }
 
+  // The temporary that holds one of f's parameters (as the function was
+  // given it; the IR never assigns it again).
+  static bool is_param_temp(const Function &f, uint32_t t) {
+    return std::find(f.params.begin(), f.params.end(), t) != f.params.end();
+  }
+
   // The analysed function's parameter v, declared a pointer to const.
   bool readonly_param(SvalId v) const {
     if (m_svals[v].kind != SK::Param)

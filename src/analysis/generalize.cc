@@ -475,6 +475,13 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     // correlation a report needs.)
     if (m_svals[t.second].kind == SK::Param || (tracking && from_params(t.second)))
       continue;
+    // (So is what a function stepped into was given, in the temporary that
+    // holds its parameter: the caller's "regex" that guards both a
+    // regcomp and its regfree, whatever the caller knew of it.)
+    if (is_param_temp(fn(), t.first)) {
+      facts_kept.push_back(t.second);
+      continue;
+    }
     // A value an earlier loop widened already stands for any: widened again
     // here while a checker tracks something, it would only lose what
     // branches since learned of it ("cnt > 0" after the loop that counted,
@@ -531,7 +538,9 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   };
   for (Frame &f : s.stack) // the callers' too: they may differ the most
     for (auto &t : f.temps)
-      if (!keep(t.second) && m_svals[t.second].kind != SK::Param && !callers_kept(t.second)) { // (a parameter: as above)
+      if (is_param_temp(m_module.functions[f.fn], t.first)) {
+        facts_kept.push_back(t.second); // (as above)
+      } else if (!keep(t.second) && m_svals[t.second].kind != SK::Param && !callers_kept(t.second)) { // (a parameter: as above)
         const uint32_t uid = info(f.fn).uid_base[f.block] + f.index;
         t.second = m_svals.get(SK::Conjured, uid, -1 - static_cast<int64_t>(t.first));
         SvalId &w = m_widened[(static_cast<uint64_t>(uid) << 32) | t.first];

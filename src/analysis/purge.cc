@@ -318,9 +318,14 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
                                      }),
                       s.constraints.end());
   // (A const function's result and a floating-point constant are the
-  // same value wherever they come up again: facts about them last.)
+  // same value wherever they come up again: facts about them last. So
+  // does a place a known number of bytes into what a reachable pointer
+  // points to, a global's address: "a->arg != a->direct_alloc_arg"
+  // computes the array's address again.)
   auto lasting = [&](SvalId v) {
-    return reachable(v) || m_svals[v].kind == SK::Pure || m_svals[v].kind == SK::FloatConst;
+    const Sval &x = m_svals[v];
+    return reachable(v) || x.kind == SK::Pure || x.kind == SK::FloatConst || x.kind == SK::GlobalAddr ||
+           (x.kind == SK::Offset && x.a != kUnknownOffset && (reachable(x.base) || m_svals[x.base].kind == SK::GlobalAddr));
   };
   s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
                                    [&](const Relation &r) { return !lasting(r.a) || !lasting(r.b); }),

@@ -310,3 +310,97 @@ void cipher_loop_bad (const struct cipher_info *c, const unsigned char *src, siz
   free (iv);
   free (ctx);
 }
+
+/* A function stepped into keeps what it was given, and what the path
+   learned of it, while a function it calls is generalized (tmux's
+   window_copy_search_jump: its caller's "regex", 0 or not, guards the
+   regcomp and the regfree around searches whose loops have many
+   states).  */
+int cell_at (int line, int col);
+int search_mode (void);
+const char *search_pattern (void);
+void note_cells (int);
+
+static int
+match_line (int line, int width, const regex_t *re)
+{
+  char buf[64];
+  int n = 0, tabs = 0, wide = 0;
+  for (int col = 0; col < width && n < 63; col++)
+    {
+      int c = cell_at (line, col);
+      if (c == '\t')
+        tabs++;
+      else if (c > 127)
+        wide++;
+      else if (c == 0)
+        continue;
+      buf[n++] = (char) c;
+    }
+  buf[n] = 0;
+  note_cells (tabs + wide);
+  return regexec (re, buf, 0, NULL, 0) == 0;
+}
+
+static int
+search_lines (const char *text, int lines, int width, int regex)
+{
+  regex_t re;
+  int found = 0, i;
+  if (regex && regcomp (&re, text, 0) != 0)
+    return 0;
+  for (i = 0; i < lines; i++)
+    {
+      if (regex)
+        found = match_line (i, width, &re);
+      else
+        found = cell_at (i, 0) == text[0];
+      if (found)
+        break;
+    }
+  if (regex)
+    regfree (&re);
+  return found ? i : -1;
+} /* { dg-bogus "leak" } */
+
+int
+find_line_ok (int lines, int width)
+{
+  const char *text = search_pattern ();
+  int regex = search_mode ();
+  if (regex && text[0] == 0)
+    regex = 0;
+  return search_lines (text, lines, width, regex);
+}
+
+/* (Freed only when something was found.)  */
+static int
+search_found (const char *text, int lines, int width, int regex)
+{
+  regex_t re;
+  int found = 0, i;
+  if (regex && regcomp (&re, text, 0) != 0)
+    return 0;
+  for (i = 0; i < lines; i++)
+    {
+      if (regex)
+        found = match_line (i, width, &re);
+      else
+        found = cell_at (i, 0) == text[0];
+      if (found)
+        break;
+    }
+  if (regex && found)
+    regfree (&re);
+  return found ? i : -1;
+} /* { dg-warning "leak" } */
+
+int
+find_line_bad (int lines, int width)
+{
+  const char *text = search_pattern ();
+  int regex = search_mode ();
+  if (regex && text[0] == 0)
+    regex = 0;
+  return search_found (text, lines, width, regex);
+}
