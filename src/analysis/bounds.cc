@@ -614,9 +614,12 @@ bool FunctionAnalysis::object_bounds(const State &s, SvalId root, int64_t &capac
   // (Not a compiler temporary, nor an object of unknown size; an
   // allocation of 0 bytes, malloc (n) where the path found n is 0, is one
   // no byte of which may be touched, but a declared one of 0 bytes is a
-  // GNU zero-length array whose bytes are beyond it.)
-  if (capacity == 0 && memory == Memory::Heap)
-    return true;
+  // GNU zero-length array whose bytes are beyond it, and realloc (p, 0)
+  // is undefined in C23, a free in glibc.)
+  if (capacity == 0 && memory == Memory::Heap && m_svals[root].kind == SK::Conjured && m_svals[root].a >= 0) {
+    const Instruction *made = m_infos.instruction(static_cast<uint32_t>(m_svals[root].a));
+    return made && allocation_call(*made);
+  }
   return capacity > 0 && !(name.size() > 1 && name.compare(0, 2, "D.") == 0);
 }
 
