@@ -1521,6 +1521,12 @@ private:
   // way that part decides is a fork; this state takes the other, its
   // result the other part. False if nothing was split.
   bool split_truth(State &s, const Instruction &in, const Loc &loc);
+  // MIN (x, c) and MAX (x, c) of a constant, while a checker tracks
+  // something: the two ways the program's own "x < c ? x : c" goes (GCC
+  // folds it into MIN_EXPR), each learning how x stands to c. This state
+  // takes x; a fork takes c. ("p = n > 0 ? alloc (MIN (n, 64)) : NULL"
+  // is NULL only where n is 0.) False if nothing was split.
+  bool split_min_max(State &s, const Instruction &in, const Loc &loc);
   // What comparison instruction cmp tests, as the program names it (the
   // side that is not a constant).
   std::string compared_text(const State &s, const Instruction &cmp);

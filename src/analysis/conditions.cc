@@ -352,4 +352,35 @@ bool FunctionAnalysis::range_test(const Operand &lhs, OpName op, const Operand &
   return true;
 }
 
+bool FunctionAnalysis::split_min_max(State &s, const Instruction &in, const Loc &loc) {
+  if (m_forks_made >= m_opts.max_forks || !in.result || (in.op != OpName::Min && in.op != OpName::Max) ||
+      fn().temps[in.result].type.kind != TypeKind::Int)
+    return false;
+  SvalId x = operand_value(s, in.operands[0]), k = operand_value(s, in.operands[1]);
+  int64_t c;
+  if (known_value(s, x, c))
+    std::swap(x, k);
+  if (!known_value(s, k, c) || known_value(s, x, c) || x == kUnknownSval || m_svals[x].kind == SK::Poison)
+    return false;
+  const OpName keeps = in.op == OpName::Min ? OpName::Le : OpName::Ge; // (x is the result)
+  if (compare(s, x, keeps, k) != Tri::Unknown)
+    return false; // (decided: computed as any other)
+  Fork f{s, *m_cur_events};
+  if (learn_fact(f.state, x, invert_comparison(keeps), k, "", f.events, loc)) {
+    f.state.bind(in.result, k);
+    m_forks.push_back(std::move(f));
+    ++m_forks_made;
+  }
+  if (!learn_fact(s, x, keeps, k, "", *m_cur_events, loc)) {
+    if (m_forks.empty())
+      return false;
+    s = std::move(m_forks.back().state);
+    *m_cur_events = std::move(m_forks.back().events);
+    m_forks.pop_back();
+    return true;
+  }
+  s.bind(in.result, x);
+  return true;
+}
+
 } // namespace pathwise::detail

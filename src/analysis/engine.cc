@@ -715,6 +715,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     if ((in.op == OpName::And || in.op == OpName::Or) && fn().temps[in.result].type.is_bool() &&
         split_truth(s, in, loc))
       break;
+    if ((in.op == OpName::Min || in.op == OpName::Max) && split_min_max(s, in, loc))
+      break;
     if (in.op == OpName::PtrAdd && in.result) {
       // (Its parts, while the block runs: vague_place.)
       int64_t k;
