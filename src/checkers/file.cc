@@ -96,8 +96,10 @@ public:
       if (call.callee == "freopen" && call.args.size() >= 3 && ctx.state(call.args[2]) != Start)
         ctx.set_state(call.args[2], Stop, call.arg_text(2));
       // (Its result is that stream again: thrown away, the argument still
-      // holds it.)
-      if (call.result && !(call.callee == "freopen" && call.result_unused))
+      // holds it; and a stream the path does not own, stdout or one it
+      // was given, reopened, is still held by its owner.)
+      if (call.result && !(call.callee == "freopen" &&
+                           (call.result_unused || (call.args.size() >= 3 && ctx.state(call.args[2]) == Start))))
         ctx.set_state(call.result, Unchecked, *call.result_text);
       return true;
     }

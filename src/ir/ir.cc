@@ -166,6 +166,10 @@ std::string TextNamer::temp_at(uint32_t t, int depth) const {
     return "";
   if (d->opcode == Opcode::Load)
     return place(d->place);
+  if (d->opcode == Opcode::Addr) { // ("&*p.data" for p->data, an array the call is given)
+    const std::string p = place(d->place);
+    return p.empty() ? "" : "&" + p;
+  }
   auto sub = [&](const Operand &o) { return o.is_temp() ? temp_at(o.id, depth + 1) : operand(o); };
   if (d->opcode == Opcode::Copy || (d->opcode == Opcode::Unary && d->op == OpName::Conv))
     return sub(d->operands[0]);

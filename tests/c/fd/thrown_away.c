@@ -42,6 +42,27 @@ void freopen_dropped_ok (const char *path)
   freopen (path, "w", stdout); /* { dg-bogus "leak" "the stream argument still holds it" } */
 }
 
+/* Kept to be tested: still stdout (flex's prev_stdout).  */
+int freopen_kept_ok (const char *path)
+{
+  FILE *prev = freopen (path, "w", stdout);
+  if (prev == NULL)
+    return -1;
+  return 0; /* { dg-bogus "leak" } */
+}
+
+/* A stream the function opened, reopened and lost.  */
+int freopen_own_bad (const char *path, const char *other)
+{
+  FILE *f = fopen (path, "r");
+  if (!f)
+    return -1;
+  FILE *g = freopen (other, "r", f);
+  if (!g)
+    return -1;
+  return 0; /* { dg-warning "leak of FILE 'g'" } */
+}
+
 void dup2_dropped_ok (int fd)
 {
   dup2 (fd, 1); /* { dg-bogus "leak" } */

@@ -113,3 +113,19 @@ void leaks_at_each_return (int a, int b)
     return; /* { dg-warning "leak of 'p'" } */
   free (p);
 }
+
+/* A condition's text names what a call was given, an array in a struct
+   too ("&*t.data", as GCC spells a field through a pointer), never
+   '<unknown>'.  */
+struct tagged { size_t length; unsigned char data[8]; };
+
+int leak_named_condition (const struct tagged *t, size_t n)
+{
+  char *p = malloc (n);
+  if (!p)
+    return -1;
+  if (memcmp (p, t->data, n) == 0) /* { dg-message "when 'memcmp\\(p, &\\*t.data, n\\) == 0'" } */
+    return 1; /* { dg-warning "leak of 'p'" } */
+  free (p);
+  return 0;
+}
