@@ -1521,9 +1521,9 @@ private:
   // way that part decides is a fork; this state takes the other, its
   // result the other part. False if nothing was split.
   bool split_truth(State &s, const Instruction &in, const Loc &loc);
-  // MIN (x, c) and MAX (x, c) of a constant, while a checker tracks
-  // something: the two ways the program's own "x < c ? x : c" goes (GCC
-  // folds it into MIN_EXPR), each learning how x stands to c. This state
+  // MIN (x, c) and MAX (x, c) of a constant: the two ways the program's
+  // own "x < c ? x : c" goes (GCC folds it into MIN_EXPR), each learning
+  // how x stands to c. This state
   // takes x; a fork takes c. ("p = n > 0 ? alloc (MIN (n, 64)) : NULL"
   // is NULL only where n is 0.) False if nothing was split.
   bool split_min_max(State &s, const Instruction &in, const Loc &loc);
