@@ -262,6 +262,11 @@ std::string TextNamer::subscript(const Place &p) const {
     const auto v = static_cast<int64_t>(static_cast<uint64_t>(off.value));
     return v % elem == 0 ? base + "[" + std::to_string(v / elem) + "]" : "";
   }
+  // (Elements of one byte: the offset is the index, "data[length]".)
+  if (elem == 1) {
+    const std::string index = off.is_temp() ? temp(off.id) : operand(off);
+    return index.empty() ? "" : base + "[" + index + "]";
+  }
   // (An index scaled by the element's size, through conversions.)
   const Instruction *m = off.is_temp() && off.id < m_defs.size() ? m_defs[off.id] : nullptr;
   if (!m || m->opcode != Opcode::Binary || m->op != OpName::Mul || m->operands[1].kind != OpKind::Int ||

@@ -129,3 +129,16 @@ int leak_named_condition (const struct tagged *t, size_t n)
   free (p);
   return 0;
 }
+
+/* A byte at an index reads as it is written: 'data[length]', not the
+   sum that addresses it.  */
+int leak_indexed_condition (const unsigned char *data, size_t length)
+{
+  char *p = malloc (4);
+  if (!p)
+    return -1;
+  if (data[length] == 23) /* { dg-message "when 'data\\[length\\] == 23'" } */
+    return 1; /* { dg-warning "leak of 'p'" } */
+  free (p);
+  return 0;
+}
