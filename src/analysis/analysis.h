@@ -1636,6 +1636,8 @@ private:
   bool allocation_call(const Instruction &in) const;
   // Is root what alloca (or a VLA) returned: memory on the stack?
   bool stack_allocation(SvalId root);
+  // The instruction whose result root is (a call's fresh value), or null.
+  const Instruction *made_by(SvalId root) const;
 
   // --- bounds (bounds.cc) ---
   // A load (write = false) or store of place p: reported if on this path

@@ -616,8 +616,8 @@ bool FunctionAnalysis::object_bounds(const State &s, SvalId root, int64_t &capac
   // no byte of which may be touched, but a declared one of 0 bytes is a
   // GNU zero-length array whose bytes are beyond it, and realloc (p, 0)
   // is undefined in C23, a free in glibc.)
-  if (capacity == 0 && memory == Memory::Heap && m_svals[root].kind == SK::Conjured && m_svals[root].a >= 0) {
-    const Instruction *made = m_infos.instruction(static_cast<uint32_t>(m_svals[root].a));
+  if (capacity == 0 && memory == Memory::Heap) {
+    const Instruction *made = made_by(root);
     return made && allocation_call(*made);
   }
   return capacity > 0 && !(name.size() > 1 && name.compare(0, 2, "D.") == 0);

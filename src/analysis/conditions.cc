@@ -73,9 +73,7 @@ bool FunctionAnalysis::tell_checkers(State &s, SvalId a, OpName op, SvalId b, bo
 
 bool FunctionAnalysis::tell_empty(State &s, SvalId root, const Loc &loc) {
   // (malloc's or calloc's: realloc (p, 0) frees p and gives NULL in glibc.)
-  const Instruction *made = m_svals[root].kind == SK::Conjured && m_svals[root].a >= 0
-                                ? m_infos.instruction(static_cast<uint32_t>(m_svals[root].a))
-                                : nullptr;
+  const Instruction *made = made_by(root);
   const SvalId size = extent(s, root);
   if (!made || !allocation_call(*made) || !size || compare(s, size, OpName::Eq, m_svals.get(SK::Const, 0)) != Tri::True)
     return true;

@@ -30,10 +30,14 @@ bool FunctionAnalysis::allocation_call(const Instruction &in) const {
   return sym && (is_allocator(sym->name) || sym->name == "calloc" || sym->name == "__builtin_calloc" || sym->is_malloc);
 }
 
+const Instruction *FunctionAnalysis::made_by(SvalId root) const {
+  return m_svals[root].kind == SK::Conjured && m_svals[root].a >= 0
+             ? m_infos.instruction(static_cast<uint32_t>(m_svals[root].a))
+             : nullptr;
+}
+
 bool FunctionAnalysis::stack_allocation(SvalId root) {
-  if (m_svals[root].kind != SK::Conjured || m_svals[root].a < 0)
-    return false;
-  const Instruction *in = m_infos.instruction(static_cast<uint32_t>(m_svals[root].a));
+  const Instruction *in = made_by(root);
   const Symbol *sym = in ? called_symbol(m_module, *in) : nullptr;
   return sym && (sym->name == "alloca" || sym->name == "__builtin_alloca" || sym->name == "__builtin_alloca_with_align");
 }

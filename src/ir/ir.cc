@@ -131,12 +131,7 @@ std::vector<uint32_t> successors(const Block &b) {
 // ---------------------------------------------------------------------------
 // Expression text for messages.
 
-TextNamer::TextNamer(const Module &m, const Function &f) : m_module(m), m_fn(f), m_defs(f.temps.size(), nullptr) {
-  for (const Block &b : f.blocks)
-    for (const Instruction &i : b.insns)
-      if (i.result && i.result < m_defs.size())
-        m_defs[i.result] = &i;
-}
+TextNamer::TextNamer(const Module &m, const Function &f) : m_module(m), m_fn(f), m_defs(definitions(f)) {}
 
 std::string TextNamer::temp(uint32_t t) const { return temp_at(t, 0); }
 
