@@ -887,6 +887,11 @@ private:
   // The memory key of what pointer v points to, off bytes on; "" where
   // that is not known.
   std::string pointee_key(SvalId v, int64_t off = 0) const;
+  // A scalar of type t read or written through a pointer to the start of
+  // a variable wider than it ("*p" with p = array, or = &s of a struct) is
+  // its first element or field: key (a variable's) becomes that part's,
+  // ".0".
+  void first_part_key(const State &s, std::string &key, const Type &t) const;
   // The key of the array a place indexes with a value the path does not
   // know ("v" for v[i]); "" if every index is known or the array is not
   // memory with a constant path.

@@ -761,11 +761,15 @@ bool FunctionAnalysis::unwritten_char(const State &s, SvalId root, int64_t k) {
     const std::string &key = rk(m.first);
     if (!key_within(key, base))
       continue;
-    if (key.size() <= base.size() + 2 || key[base.size()] != '[' || key.back() != ']')
+    // (".j", a byte's key; "[j]" where the element's size was not known.)
+    const bool bracket = key.size() > base.size() && key[base.size()] == '[';
+    if (key.size() <= base.size() + 1 || (key[base.size()] != '.' && !bracket) || (bracket && key.back() != ']'))
       return false;
     char *end = nullptr;
     const long long j = std::strtoll(key.c_str() + base.size() + 1, &end, 10);
-    if (!end || *end != ']' || end + 1 != key.c_str() + key.size() || j == k)
+    if (!end || end == key.c_str() + base.size() + 1 || (bracket ? *end != ']' || end + 1 != key.c_str() + key.size()
+                                                                 : *end != '\0') ||
+        j == k)
       return false;
   }
   return true;
@@ -782,10 +786,13 @@ bool FunctionAnalysis::known_byte(const State &s, SvalId root, int64_t k, int64_
     return false;
   const std::string base = r.kind == SK::Conjured ? "S" + std::to_string(root)
                                                   : (r.kind == SK::LocalAddr ? "L" : "G") + std::to_string(r.a);
-  // A char stored there. (Keys number elements, not bytes: in an array of
-  // wider elements the bytes an element covers are not all keyed, so a
-  // scan stops at the first byte it does not know.)
-  const RegionId elem = m_regions.find(base + "[" + std::to_string(k) + "]");
+  // A char stored there: at its byte's key (".k" in a variable, "+k"
+  // beside a pointee's start). (In an array of wider elements an element's
+  // key holds the whole element, not byte k: a scan stops at a byte it
+  // does not know.)
+  RegionId elem = m_regions.find(base + (r.kind == SK::Conjured ? "+" : ".") + std::to_string(k));
+  if (!elem)
+    elem = m_regions.find(base + "[" + std::to_string(k) + "]");
   if (const SvalId v = elem ? bound_value(s.memory, elem) : 0) {
     int64_t c;
     if (!known_value(s, v, c))

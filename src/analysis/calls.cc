@@ -363,13 +363,14 @@ void FunctionAnalysis::check_copy_out(const State &s, const CallEvent &call, con
 
 void FunctionAnalysis::store_call_results(State &s, const CallEvent &call) {
   for (const CallEvent::Stored &st : call.stored) {
-    // (Elements of an array variable are keyed by index; beyond what a
-    // pointer points to, by bytes.)
+    // (An int element, at its byte offset: in a variable, ".0" for the
+    // first, not the whole array.)
+    const int64_t off = st.element * static_cast<int64_t>(sizeof(int));
     std::string key = pointee_key(call.args[st.arg]);
     if (!key.empty() && key[0] == 'S')
-      key = pointee_key(call.args[st.arg], st.element * static_cast<int64_t>(sizeof(int)));
+      key = pointee_key(call.args[st.arg], off);
     else if (!key.empty())
-      key += "[" + std::to_string(st.element) + "]";
+      key += "." + std::to_string(off);
     if (key.empty())
       continue;
     write_memory(s, key, st.value);

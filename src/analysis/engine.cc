@@ -820,6 +820,26 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       bind(m_svals.get(SK::Const, r));
       break;
     }
+    // x | 0, x ^ 0, x + 0, x - 0, x << 0, x >> 0, x * 1, x / 1 and x & ~0
+    // are x ("acc |= bits[i]" on a set emptied first is what was merged).
+    if (ka != kb && fn().temps[in.result].type.kind == TypeKind::Int) {
+      const Type &rt = fn().temps[in.result].type;
+      const Operand &xo = in.operands[ka ? 1 : 0];
+      const Type &xt = xo.is_temp() ? fn().temps[xo.id].type : xo.type;
+      const int64_t c = ka ? ca : cb;
+      const bool commutes = in.op == OpName::Or || in.op == OpName::Xor || in.op == OpName::Add ||
+                            in.op == OpName::Mul || in.op == OpName::And;
+      const bool neutral =
+          (c == 0 && (in.op == OpName::Or || in.op == OpName::Xor || in.op == OpName::Add || in.op == OpName::Sub ||
+                      in.op == OpName::Shl || in.op == OpName::Shr)) ||
+          (c == 1 && (in.op == OpName::Mul || in.op == OpName::Div)) ||
+          (in.op == OpName::And && rt.bits > 0 && rt.bits <= 64 && c == in_width(rt, ~0ull));
+      if (neutral && (commutes || kb) && xt.kind == TypeKind::Int && xt.bits == rt.bits &&
+          xt.is_signed == rt.is_signed && (ka ? b : a) != kUnknownSval) {
+        bind(ka ? b : a);
+        break;
+      }
+    }
     // b ^ 1 of a bool is !b (how GCC negates a _Bool or a C++ bool): a
     // branch on it learns b.
     if (in.op == OpName::Xor && ka != kb && (ka ? ca : cb) == 1 && fn().temps[in.result].type.is_bool()) {
@@ -928,6 +948,8 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     use_indices(s, in.place, loc);
     check_bounds(s, in.place, false, loc);
     std::string key = local_key(s, in.place);
+    if (in.place.base == PlaceBase::Deref)
+      first_part_key(s, key, fn().temps[in.result].type);
     SvalId v = key.empty() ? literal_byte(s, in.place, fn().temps[in.result].type.is_signed) : read_memory(s, key);
     if (!v && !key.empty() && m_any_fill && !s.memory.empty()) {
       // Inside memory a call filled (fread's buffer): a part of it.
@@ -1033,6 +1055,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     check_bounds(s, in.place, true, loc);
     SvalId v = use_operand(s, in.operands[0], loc) ? conjure(s, uid) : operand_value(s, in.operands[0]);
     std::string key = local_key(s, in.place);
+    // (Through a pointer: "store $a, 0" of the variable itself clears it
+    // whole, as a 0 of a struct's or an array's type does.)
+    if (in.place.base == PlaceBase::Deref)
+      first_part_key(s, key, in.operands[0].is_temp() ? fn().temps[in.operands[0].id].type : in.operands[0].type);
     // (A write anywhere but this function's own locals may change what a
     // recursive call of it sees.)
     if (in.place.base != PlaceBase::Local || set_contains(s.exposed, local_id(s, in.place.id)))
@@ -1192,9 +1218,17 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     // (The address of a field of what a pointer points to, "&p->el", is
     // that field: see offset_value.)
     const bool field = p.base == PlaceBase::Deref && p.offset == 0 && !p.path.empty();
+    // (An element at an index the path knows, "&t[1]", is at its byte
+    // offset, where the element's size is known.)
     for (const Accessor &a : p.path) {
-      if (a.kind == Accessor::Kind::Field && a.offset >= 0 && off != kUnknownOffset)
+      int64_t c, bytes;
+      if (off == kUnknownOffset)
+        break;
+      if (a.kind == Accessor::Kind::Field && a.offset >= 0)
         off += a.offset;
+      else if (a.kind == Accessor::Kind::Index && a.elem_size > 0 && known_value(s, operand_value(s, a.index), c) &&
+               !__builtin_mul_overflow(c, a.elem_size, &bytes) && !__builtin_add_overflow(off, bytes, &off))
+        continue;
       else
         off = kUnknownOffset;
     }

@@ -35,6 +35,21 @@ std::string FunctionAnalysis::pointee_key(SvalId v, int64_t off) const {
   return key;
 }
 
+void FunctionAnalysis::first_part_key(const State &s, std::string &key, const Type &t) const {
+  if (key.empty() || key_base_end(key) != key.size() || (key[0] != 'L' && key[0] != 'G') || t.size == 0 ||
+      (t.kind != TypeKind::Int && t.kind != TypeKind::Ptr && t.kind != TypeKind::Float))
+    return;
+  uint64_t size = 0;
+  if (key[0] == 'L') {
+    if (const Local *l = local_of(s, key_base(key)))
+      size = l->type.size;
+  } else if (key_base(key) < m_module.symbols.size()) {
+    size = m_module.symbols[key_base(key)].type.size;
+  }
+  if (size > t.size)
+    key += ".0";
+}
+
 SvalId FunctionAnalysis::table_entry(const std::string &key) {
   const size_t end = key_base_end(key);
   const SvalId sym = key_base(key);
@@ -82,13 +97,24 @@ void FunctionAnalysis::table_read(State &s, const Place &p, uint32_t uid, SvalId
   std::vector<bool> listed(static_cast<size_t>(hi - lo + 1), false);
   int64_t min = INT64_MAX, max = INT64_MIN;
   for (const auto &e : sym.constant_table) {
-    // "[k]" followed by the suffix.
-    if (e.first.size() < 3 || e.first[0] != '[' || e.first.compare(e.first.size() - suffix.size(), suffix.size(), suffix))
+    // Element k's byte offset (".k*size"), or "[k]", followed by the
+    // suffix.
+    const bool bracket = !e.first.empty() && e.first[0] == '[';
+    if (e.first.size() < suffix.size() + 2 || (e.first[0] != '.' && !bracket) ||
+        e.first.compare(e.first.size() - suffix.size(), suffix.size(), suffix))
       continue;
     char *end = nullptr;
-    const long long k = std::strtoll(e.first.c_str() + 1, &end, 10);
-    if (!end || *end != ']' || static_cast<size_t>(end + 1 - e.first.c_str()) != e.first.size() - suffix.size() ||
-        k < lo || k > hi)
+    long long k = std::strtoll(e.first.c_str() + 1, &end, 10);
+    const size_t number_end = bracket ? e.first.size() - suffix.size() - 1 : e.first.size() - suffix.size();
+    if (!end || end == e.first.c_str() + 1 || static_cast<size_t>(end - e.first.c_str()) != number_end ||
+        (bracket && *end != ']'))
+      continue;
+    if (!bracket) {
+      if (k % p.path[0].elem_size)
+        continue;
+      k /= p.path[0].elem_size;
+    }
+    if (k < lo || k > hi)
       continue;
     listed[static_cast<size_t>(k - lo)] = true;
     min = std::min<int64_t>(min, e.second);
@@ -215,10 +241,16 @@ std::string FunctionAnalysis::local_key(const State &s, const Place &p) {
     if (a.kind == Accessor::Kind::Field) {
       key += a.offset >= 0 ? "." + std::to_string(a.offset) : "." + a.name + "?";
     } else {
-      int64_t c;
+      int64_t c, bytes;
       if (!known_value(s, operand_value(s, a.index), c))
         return "";
-      key += "[" + std::to_string(c) + "]";
+      // (An element of a known size at its byte offset, as a pointer to
+      // it spells it: "a[2]" of longs and "*(p + 16)" with p = a are one
+      // place. Inside a pointee an element is still inside it, not beside.)
+      if (a.elem_size > 0 && !__builtin_mul_overflow(c, a.elem_size, &bytes) && bytes >= 0)
+        key += "." + std::to_string(bytes);
+      else
+        key += "[" + std::to_string(c) + "]";
     }
   }
   return key;

@@ -341,8 +341,9 @@ private:
   }
 
   // The functions whose addresses an initializer holds, by the path to
-  // them as memory keys spell it (".OFFSET" for a field, "[I]" for an
-  // element), at most kMaxTableEntries.
+  // them as memory keys spell it (".OFFSET" for a field, and for an
+  // element its byte offset, "[I]" if its size is not known), at most
+  // kMaxTableEntries.
   static constexpr size_t kMaxTableEntries = 4096;
   // (Integer constants, and null pointers, too: a constant configuration
   // such as an allocator table whose entries are NULL.)
@@ -379,7 +380,7 @@ private:
           return;
         }
         const HOST_WIDE_INT v = TYPE_UNSIGNED(elem) ? bytes[k] : static_cast<signed char>(bytes[k]);
-        out.push_back({path + "[" + std::to_string(k) + "]", build_int_cst(elem, v)});
+        out.push_back({path + "." + std::to_string(k), build_int_cst(elem, v)});
       }
       return;
     }
@@ -392,6 +393,11 @@ private:
     unsigned HOST_WIDE_INT i;
     tree index, value;
     HOST_WIDE_INT next = 0;
+    // (An element at its byte offset, where its size is known.)
+    HOST_WIDE_INT elem_size = 0;
+    if (array && TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(init))) &&
+        tree_fits_shwi_p(TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(init)))))
+      elem_size = tree_to_shwi(TYPE_SIZE_UNIT(TREE_TYPE(TREE_TYPE(init))));
     FOR_EACH_CONSTRUCTOR_ELT(CONSTRUCTOR_ELTS(init), i, index, value) {
       if (out.size() >= kMaxTableEntries) {
         *complete = false;
@@ -416,7 +422,11 @@ private:
         if (!may_hold || hi - lo >= static_cast<HOST_WIDE_INT>(kMaxTableEntries))
           *complete = false;
         for (HOST_WIDE_INT k = lo; may_hold && k <= hi && out.size() < kMaxTableEntries; ++k)
-          function_entries(value, path + "[" + std::to_string(k) + "]", out, complete);
+          function_entries(value,
+                           path + (elem_size > 0 && k >= 0 && k <= INT64_MAX / elem_size
+                                       ? "." + std::to_string(k * elem_size)
+                                       : "[" + std::to_string(k) + "]"),
+                           out, complete);
         next = hi + 1;
       } else if (index && TREE_CODE(index) == FIELD_DECL && DECL_FIELD_OFFSET(index) &&
                  TREE_CODE(DECL_FIELD_OFFSET(index)) == INTEGER_CST && DECL_FIELD_BIT_OFFSET(index) &&
@@ -997,10 +1007,14 @@ private:
         return; // -ftrivial-auto-var-init's filling: the variable is still never set
       if (TREE_CODE(lhs) != SSA_NAME) {
         // A store; aggregate copies go through a temporary.
-        // "x = {}" (or "{ 0 }") fills x with zeros; other constructors
-        // (vectors with elements) are not followed.
+        // "x = {}" (or "{ 0 }") fills x with zeros (a 0 of x's type when x
+        // is a struct or an array: all of it, not its first part); other
+        // constructors (vectors with elements) are not followed.
+        Type whole = lower_type(TREE_TYPE(lhs));
+        if (whole.kind != TypeKind::Record && whole.kind != TypeKind::Array)
+          whole = Type::integer(64, true);
         Operand v = TREE_CODE(rhs) != CONSTRUCTOR ? operand(rhs)
-                    : initializer_zerop(rhs)       ? Operand::integer(0, Type::integer(64, true))
+                    : initializer_zerop(rhs)       ? Operand::integer(0, whole)
                                                    : Operand::undef();
         Instruction st;
         st.opcode = Opcode::Store;

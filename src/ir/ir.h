@@ -303,8 +303,9 @@ struct Symbol {
   uint32_t format_arg = 0, format_first = 0;
   // Variable: read-only, and its initializer holds the addresses of these
   // functions (a table of function pointers): the path to each entry as
-  // memory keys spell it (".8" a field at byte 8, "[2]" element 2) and the
-  // function's symbol.
+  // memory keys spell it (".8" a field or an element at byte 8, "[2]"
+  // element 2 where elements have no known size) and the function's
+  // symbol.
   std::vector<std::pair<std::string, uint32_t>> function_table;
   // Variable: the integers (and null pointers, 0) its initializer gives,
   // by the same paths (a constant configuration; "" for a scalar).

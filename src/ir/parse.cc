@@ -602,6 +602,13 @@ private:
     return OpName::None;
   }
 
+  // The text does not spell an element's size: a place that ends with an
+  // element is read or written as a whole, so the value's type tells it.
+  static void element_size_from(Place &p, const Type &t) {
+    if (!p.path.empty() && p.path.back().kind == Accessor::Kind::Index && p.path.back().elem_size == 0 && t.size > 0)
+      p.path.back().elem_size = static_cast<int64_t>(t.size);
+  }
+
   void instruction(Block &blk) {
     Instruction in;
     skip_space();
@@ -617,12 +624,16 @@ private:
       in.opcode = kw == "load" ? Opcode::Load : Opcode::Addr;
       in.is_volatile = kw == "load" && volatile_marker();
       in.place = place();
+      if (kw == "load" && in.result < m_fn->temps.size())
+        element_size_from(in.place, m_fn->temps[in.result].type);
     } else if (kw == "store") {
       in.opcode = Opcode::Store;
       in.is_volatile = volatile_marker();
       in.place = place();
       expect(',');
       in.operands.push_back(operand());
+      const Operand &v = in.operands.back();
+      element_size_from(in.place, v.is_temp() && v.id < m_fn->temps.size() ? m_fn->temps[v.id].type : v.type);
     } else if (kw == "clobber") {
       in.opcode = Opcode::Clobber;
       in.place = place();

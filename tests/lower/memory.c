@@ -1,4 +1,4 @@
-/* Lowering of memory references: fields, pointees, array elements, globals.  */ // CHECK: global @table : arr16 const static addressed complete init("[0]"=@on_a, "[1]"=@on_b)
+/* Lowering of memory references: fields, pointees, array elements, globals.  */ // CHECK: global @table : arr16 const static addressed complete init(".0"=@on_a, ".8"=@on_b)
 // OPTIONS: -O0
 struct buf { int len; char *data; struct buf *next; };
 extern int g;
@@ -46,8 +46,8 @@ int zero_filled (int c)
   return c;
 }
 // CHECK-LABEL: func @zero_filled(
-// CHECK: store $z, 0:i64
-// CHECK: store $e, 0:i64
+// CHECK: store $z, 0:rec16
+// CHECK: store $e, 0:rec16
 
 int const_params (const int *p, int *q, const char *const s)
 {

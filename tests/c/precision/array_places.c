@@ -1,0 +1,104 @@
+/* Issue 33, item 1: an element of an array is one place however the code
+   reaches it: "v[1]" by index, "*(p + 1)" through a pointer to the array,
+   "d[1]" in a function given the array.  What was stored one way is what
+   is read the other way (not an unknown, nor a value written before), so
+   a branch on it is decided, and a path that needs another value is no
+   path.  Likewise "acc |= bits" on an acc known 0 is bits.  */
+#include <stdlib.h>
+
+/* Stored through a pointer to the array's start, read by index; and the
+   other way round.  */
+void
+pointer_then_index_ok (void)
+{
+  char *v[2];
+  char **p = v;
+  char *m = malloc (4);
+  *p = 0;
+  v[0] = m;
+  free (*p);
+}
+
+void
+index_then_pointer_ok (void)
+{
+  char *v[2];
+  char **p = v;
+  char *m = malloc (4);
+  v[0] = 0;
+  *p = m;
+  free (v[0]);
+}
+
+/* A callee fills the caller's array.  */
+__attribute__ ((noipa)) static void
+fill (int *v)
+{
+  v[0] = 1;
+  v[1] = 2;
+}
+
+void
+filled_ok (void)
+{
+  int v[2];
+  char *m = malloc (4);
+  fill (v);
+  if (v[1] != 2)
+    return;
+  free (m);
+}
+
+void
+filled_bad (void)
+{
+  int v[2];
+  char *m = malloc (4);
+  fill (v);
+  if (v[1] != 3)
+    return;
+  free (m);
+} /* { dg-warning "leak of 'm'" } */
+
+/* A struct's second element of an array of structs, through a pointer
+   to it and by index.  */
+struct pair { int key; char *value; };
+
+void
+struct_element_ok (char *s)
+{
+  struct pair t[2];
+  struct pair *q = &t[1];
+  q->value = s;
+  q->key = 7;
+  char *m = malloc (4);
+  if (t[1].key != 7)
+    return;
+  free (m);
+}
+
+/* A set of bits emptied, then merged with another: it is the other.  */
+int
+merged_ok (const unsigned long *bits)
+{
+  volatile unsigned long zero = 0;
+  unsigned long acc = zero ? 1 : 0;
+  acc |= bits[0];
+  char *m = malloc (4);
+  if (acc != bits[0])
+    return 0;
+  free (m);
+  return 1;
+}
+
+int
+merged_bad (const unsigned long *bits)
+{
+  unsigned long acc = 0;
+  acc |= bits[0];
+  char *m = malloc (4);
+  if (acc != (bits[0] | 1))
+    return 0; /* { dg-warning "leak of 'm'" } */
+  free (m);
+  return 1;
+}
