@@ -1662,8 +1662,9 @@ private:
   // Pointer ptr moved by off (in bytes), or an array's element of index
   // `index` (elem bytes each) in the object place p is in: true if every
   // value the path allows keeps it inside the object (a char's value into
-  // a table of 256 entries; glibc's ctype tables from -128 to 255), so that
-  // no check of it is missing.
+  // a table of 256 entries; glibc's ctype tables from -128 to 255), or the
+  // object's size is not known here and the offset spans no more than a
+  // byte's values: no check of it is missing.
   bool offset_stays_inside(const State &s, const Operand &ptr, const Operand &off);
   bool index_stays_inside(const State &s, const Place &p, const Accessor &index);
   // The value pointer v is a constant number of bytes (off) past; 0 if the

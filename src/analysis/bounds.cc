@@ -75,6 +75,23 @@ bool FunctionAnalysis::operand_range(const State &s, const Operand &o, int64_t &
       lo = t.bits == 64 ? plo : std::max(lo, plo);
       hi = t.bits == 64 ? phi : std::min(hi, phi);
     }
+  } else if (def && def->opcode == Opcode::Binary && (def->op == OpName::Add || def->op == OpName::Sub) &&
+             def->operands[1].kind == OpKind::Int && operand_range(s, def->operands[0], xlo, xhi, depth + 1)) {
+    // x + k, x - k: moved by k (a 64-bit sum read as signed, as pointer
+    // arithmetic takes it; a narrower one where it cannot wrap).
+    const int64_t k = def->operands[1].value;
+    int64_t plo, phi;
+    const bool sub = def->op == OpName::Sub;
+    if (!(sub ? __builtin_sub_overflow(xlo, k, &plo) : __builtin_add_overflow(xlo, k, &plo)) &&
+        !(sub ? __builtin_sub_overflow(xhi, k, &phi) : __builtin_add_overflow(xhi, k, &phi))) {
+      if (t.bits == 64) {
+        lo = plo;
+        hi = phi;
+      } else if (plo >= lo && phi <= hi) { // (inside the type: no wrap)
+        lo = plo;
+        hi = phi;
+      }
+    }
   }
   return lo != INT64_MIN && hi != INT64_MAX && lo <= hi;
 }
@@ -84,8 +101,19 @@ bool FunctionAnalysis::offset_stays_inside(const State &s, const Operand &ptr, c
   const SvalId root = constant_offset(operand_value(s, ptr), base_off);
   Memory memory;
   std::string name;
-  return root && operand_range(s, off, lo, hi) && object_bounds(s, root, capacity, memory, name) &&
-         !__builtin_add_overflow(base_off, lo, &lo) && !__builtin_add_overflow(base_off, hi, &hi) && lo >= 0 &&
+  if (!root || !operand_range(s, off, lo, hi))
+    return false;
+  if (!object_bounds(s, root, capacity, memory, name)) {
+    // An object this unit does not know the size of ("extern const char
+    // table[];" indexed from its middle by a signed char): an offset its
+    // type bounds to a byte's values, a step of an element each, shows
+    // nothing leaving it.
+    const Type &pt = ptr.is_temp() ? fn().temps[ptr.id].type : ptr.type;
+    const int64_t step = pt.kind == TypeKind::Ptr && pt.pointee > 0 ? pt.pointee : 1;
+    int64_t span;
+    return !__builtin_sub_overflow(hi, lo, &span) && span < 256 * step;
+  }
+  return !__builtin_add_overflow(base_off, lo, &lo) && !__builtin_add_overflow(base_off, hi, &hi) && lo >= 0 &&
          hi < capacity;
 }
 

@@ -826,6 +826,14 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     result = call.args[static_cast<size_t>(returned)];
   if (in.result && body >= 0 && m_summary.constant_return[static_cast<size_t>(body)].first)
     result = m_svals.get(SK::Const, m_summary.constant_return[static_cast<size_t>(body)].second);
+  // Or the range its body bounds it to ("limit = tr_ilg (n)": a table's
+  // entries plus a constant).
+  if (in.result && body >= 0 && m_summary.return_range[static_cast<size_t>(body)].known &&
+      m_svals[result].kind != SK::Const) {
+    const ModuleSummary::Range &r = m_summary.return_range[static_cast<size_t>(body)];
+    assume(s, result, OpName::Ge, m_svals.get(SK::Const, r.lo));
+    assume(s, result, OpName::Le, m_svals.get(SK::Const, r.hi));
+  }
   if (!handled) {
     // Unknown code: what we pass escapes; locals whose address we pass may
     // be changed. Given as a pointer to const, an allocation is not
@@ -1414,6 +1422,12 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
       overwritten.push_back({old, leak_text(s, old, m_cur->temp_text[caller.result])});
     s.bind(caller.result, ret ? ret : conjure(s, m_cur->uid_base[caller.block] + caller.index));
     forget(s, overwritten, {}, call_loc);
+    // (What its body bounds it to, as of a call not stepped into.)
+    const ModuleSummary::Range &range = m_summary.return_range[callee_info.index];
+    if (ret && range.known && m_svals[ret].kind != SK::Const) {
+      assume(s, ret, OpName::Ge, m_svals.get(SK::Const, range.lo));
+      assume(s, ret, OpName::Le, m_svals.get(SK::Const, range.hi));
+    }
     // An allocation the callee returned, given to a pointer to elements
     // its size may not hold a whole number of.
     if (ret)

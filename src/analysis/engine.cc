@@ -1073,8 +1073,20 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
                                   fn().locals[in.place.id].type.kind == TypeKind::Array) &&
                                  in.operands[0].is_temp() &&
                                  fn().temps[in.operands[0].id].type.size >= fn().locals[in.place.id].type.size;
+    // (And a struct, whatever is known of it, or a scalar stored through
+    // a pointer or given to a whole struct or array: how many bytes it
+    // covers, keys do not say, and a narrower element read inside it
+    // ("memcpy (buf, &t, 8)" of ints; "p->n" with p = &a[0]) is not
+    // unwritten.)
+    const Type &value_type = in.operands[0].is_temp() ? fn().temps[in.operands[0].id].type : in.operands[0].type;
+    const bool unsized = value_type.kind == TypeKind::Record || value_type.kind == TypeKind::Array ||
+                         (in.place.path.empty() && m_svals[v].kind != SK::Aggregate &&
+                          (in.place.base == PlaceBase::Deref ||
+                           (in.place.base == PlaceBase::Local && in.place.id < fn().locals.size() &&
+                            (fn().locals[in.place.id].type.kind == TypeKind::Record ||
+                             fn().locals[in.place.id].type.kind == TypeKind::Array))));
     if (!s.uninit.empty() && (key.empty() || m_svals[v].kind == SK::Aggregate || in.operands[0].kind == OpKind::Str ||
-                              whole_by_scalar))
+                              whole_by_scalar || unsized))
       if (const SvalId root = place_root(s, in.place))
         set_erase(s.uninit, root);
     // A scalar stored through a pointer to the start of a struct whose

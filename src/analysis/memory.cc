@@ -478,6 +478,10 @@ void FunctionAnalysis::write_region(State &s, RegionId r, SvalId v) {
         ++h;
         const Sval &held = m_svals[m.second];
         drop = m_regions.inside(m.first, r) || (held.kind != SK::Blob && !(held.kind == SK::Const && held.a == 0));
+        // (A place around r given a value: its bytes were written, though
+        // which value each holds is lost now. Not unwritten storage.)
+        if (drop && !m_regions.inside(m.first, r) && !s.uninit.empty() && held.kind != SK::Init)
+          set_erase(s.uninit, key_root(rk(m.first)));
       }
       if (!drop)
         s.memory[kept++] = m;
@@ -578,6 +582,10 @@ bool FunctionAnalysis::laid_out_alike(const State &s, const std::string &key) co
   for (const auto &m : s.memory) {
     if (m_regions.base(m.first) != base || m_svals[m.second].kind == SK::Init)
       continue; // (a read remembered, not a write)
+    // (A struct copied in whole, or bytes a call filled: where they end,
+    // keys do not say.)
+    if (m_svals[m.second].kind == SK::Aggregate || m_svals[m.second].kind == SK::Blob)
+      return false;
     any = true;
     if (key_shape(rk(m.first)) == shape)
       return true;

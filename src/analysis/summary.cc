@@ -501,6 +501,7 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
           stable[in.place.id] = false;
       }
   find_readers(m);
+  find_return_ranges(m);
 }
 
 void ModuleSummary::find_readers(const Module &m) {

@@ -63,6 +63,16 @@ struct ModuleSummary {
   // By function: every return gives this one constant (the result of a
   // call is known without stepping in), with whether there is one.
   std::vector<std::pair<bool, int64_t>> constant_return;
+  // By function: the range every value it returns lies in, where its
+  // body bounds it more narrowly than its type ("return 24 +
+  // lg_table[n >> 24];", "return c & 0x3f;"): what a call not stepped into
+  // gives (return_ranges.cc).
+  struct Range {
+    bool known = false;
+    int64_t lo = 0, hi = 0;
+    bool operator==(const Range &o) const { return known == o.known && lo == o.lo && hi == o.hi; }
+  };
+  std::vector<Range> return_range;
   // By function: every return gives this parameter's value (0-based), or
   // -1 ("return iErr;": the result is that argument).
   std::vector<int> returned_arg;
@@ -89,6 +99,7 @@ struct ModuleSummary {
   void find_recursion_groups(const ir::Module &m);
   void find_readers(const ir::Module &m);
   void find_returns_nonnull(const ir::Module &m);
+  void find_return_ranges(const ir::Module &m);
 
   // The entries of a module (see `entries`), on their own.
   static std::vector<bool> find_entries(const ir::Module &m);

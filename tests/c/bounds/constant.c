@@ -35,7 +35,7 @@ int underwrite_bad (void)
   int *e = buf - 1;
   *e = 42; /* { dg-warning "stack-based buffer underwrite \\\[CWE-124\\\] \\\[-Wanalyzer-out-of-bounds\\\]" } */
   /* { dg-message "write of 4 bytes to before the start of 'buf'" "bytes" { target *-*-* } .-1 } */
-  return buf[0]; /* { dg-warning "use of uninitialized value 'buf\\\[0\\\]'" "the write went elsewhere" } */
+  return buf[0];
 }
 
 int steps_back_ok (void)

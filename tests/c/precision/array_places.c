@@ -102,3 +102,42 @@ merged_bad (const unsigned long *bits)
   free (m);
   return 1;
 }
+
+/* Bytes written wider than the elements read: a long copied over two
+   ints, a struct copied whole then read through a pointer to it.  Keys
+   do not say where such a write ends: nothing read inside is told
+   unwritten.  An element nothing wrote, beside ones written one by one,
+   still is.  */
+#include <string.h>
+
+unsigned
+wide_copy_ok (long t)
+{
+  unsigned int buff[4];
+  unsigned r = 0;
+  memcpy (buff, &t, sizeof t);
+  memcpy (buff + 2, &t, sizeof t);
+  for (int i = 0; i < 4; i++)
+    r += buff[i]; /* { dg-bogus "uninitialized" } */
+  return r;
+}
+
+struct histogram { unsigned data[4]; unsigned long total; };
+
+unsigned long
+struct_copy_ok (struct histogram *all, int k)
+{
+  struct histogram combined[2];
+  combined[0] = all[k];
+  struct histogram *p = &combined[0];
+  return p->total; /* { dg-bogus "uninitialized" } */
+}
+
+int
+element_unwritten_bad (void)
+{
+  int a[4];
+  a[0] = 1;
+  a[2] = 3;
+  return a[1]; /* { dg-warning "use of uninitialized value 'a\\\[1\\\]'" } */
+}
