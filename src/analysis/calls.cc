@@ -804,8 +804,19 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   // larger): not negative, kept in an int too, whatever the path knows of
   // the string ("int n = strlen (s); buf = malloc (n + 1); buf[n] = 0").
   if (in.result && result && libc::named(call.callee, {"strlen", "strnlen", "wcslen", "strspn", "strcspn"}) &&
-      m_svals[result].kind != SK::Const)
+      m_svals[result].kind != SK::Const) {
     assume(s, result, OpName::Ge, m_svals.get(SK::Const, 0));
+    // A string's terminator lies inside the object it starts in (or the
+    // count itself read past it): in an object of a known size, strlen
+    // and its kin count fewer bytes than remain after the start.
+    int64_t off, capacity;
+    Memory memory;
+    std::string name;
+    const SvalId root = constant_offset(call.args[0], off);
+    if (root && off >= 0 && object_bounds(s, root, capacity, memory, name) && off < capacity &&
+        !libc::named(call.callee, {"wcslen"}))
+      assume(s, result, OpName::Le, m_svals.get(SK::Const, capacity - off - 1));
+  }
   // ...and how two such strings compare (-1, 0 or 1, as GCC folds it).
   std::string other;
   if (in.result && call.args.size() == 2 && libc::named(call.callee, {"strcmp"}) &&

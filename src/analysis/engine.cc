@@ -100,7 +100,7 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
       if (!other.join_key)
         other.join_key = other.state.join_key();
       if (other.join_key == key)
-        join(s, other.state);
+        join(s, other.state, m_cur->uid_base[block] + start);
     }
   }
   const uint64_t seen_key = (point * 0x9e3779b97f4a7c15ull) ^ s.hash();
@@ -1231,19 +1231,27 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     // that field: see offset_value.)
     const bool field = p.base == PlaceBase::Deref && p.offset == 0 && !p.path.empty();
     // (An element at an index the path knows, "&t[1]", is at its byte
-    // offset, where the element's size is known.)
+    // offset, where the element's size is known. Not a struct at the
+    // array's start, "&t[0]": its fields through the pointer would be
+    // spelled as the array's own, "t.8" for "t[0].8".)
+    bool element = false;
     for (const Accessor &a : p.path) {
       int64_t c, bytes;
       if (off == kUnknownOffset)
         break;
-      if (a.kind == Accessor::Kind::Field && a.offset >= 0)
+      if (a.kind == Accessor::Kind::Field && a.offset >= 0) {
         off += a.offset;
-      else if (a.kind == Accessor::Kind::Index && a.elem_size > 0 && known_value(s, operand_value(s, a.index), c) &&
-               !__builtin_mul_overflow(c, a.elem_size, &bytes) && !__builtin_add_overflow(off, bytes, &off))
-        continue;
-      else
+      } else if (a.kind == Accessor::Kind::Index && a.elem_size > 0 &&
+                 known_value(s, operand_value(s, a.index), c) && !__builtin_mul_overflow(c, a.elem_size, &bytes) &&
+                 !__builtin_add_overflow(off, bytes, &off)) {
+        element = true;
+      } else {
         off = kUnknownOffset;
+      }
     }
+    if (element && off == 0 && in.result &&
+        fn().temps[in.result].type.pointee_record != 0)
+      off = kUnknownOffset;
     bind(offset_value(base, off, field));
     break;
   }

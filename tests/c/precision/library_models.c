@@ -3,6 +3,7 @@
    NULL); strchr of a string and a character the path knows finds it, or
    gives NULL; a function that calls an exit wrapper any number of calls
    deep never returns; nothing leaks at a call that ends the process.  */
+/* { dg-additional-options "-Wno-stringop-overread" } */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -341,4 +342,33 @@ char *given_length_bad (const char *value, int length)
     return NULL;
   copy[length] = '\0'; /* { dg-warning "heap-based buffer underwrite" } */
   return copy;
+}
+
+/* strlen of a string inside an object of a known size counts fewer bytes
+   than remain in it (its terminator is inside, or strlen itself reads
+   past the end): a copy limited to the string's length and to a larger
+   buffer's room ("MIN (len, limit)", xz's str_append_str) never takes
+   the room (the table holds it: at most 23 bytes from its start).  A
+   length the path knows too long still is told.  */
+struct filter_name { char name[8]; int id; };
+static const struct filter_name filter_names[] = { { "lzma1", 1 }, { "x86", 4 } };
+
+size_t
+append_name_ok (char *out800, int k)
+{
+  const char *s = filter_names[0].name;
+  const size_t len = strlen (s);
+  __analyzer_eval (len <= 23); /* { dg-warning "TRUE" } */
+  const size_t limit = 799;
+  const size_t n = len < limit ? len : limit;
+  memcpy (out800, s, n); /* { dg-bogus "over-read" } */
+  return n;
+}
+
+size_t
+append_name_bad (char *out)
+{
+  const char *s = filter_names[1].name;
+  memcpy (out, s, 20); /* { dg-warning "over-read" } */
+  return 20;
 }
