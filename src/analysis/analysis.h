@@ -1403,15 +1403,7 @@ private:
   // escape either has. Sound: the result describes both. Example: "p escaped, n >
   // 0" and "n > 0, n < 10" become "p escaped, n > 0"; a state equal to e
   // then stops there.
-  // (uid: the point where they meet; see unknown_under_fills.)
-  void join(State &s, const State &e, uint32_t uid);
-  // Bindings dropped (generalized, or left out of a join) inside a place
-  // still bound to zeros or to what a call filled: a read there would find
-  // those bytes again, though the loop or the other path wrote over them.
-  // Each is bound to an unknown value of its own instead, named by the
-  // point (uid) and the region ("memset (aSub, 0, ...)", then a loop
-  // setting aSub[i].aList: not NULL after it).
-  void unknown_under_fills(State &s, const Bindings &dropped, uint32_t uid);
+  void join(State &s, const State &e);
 
   // A variable given the NULL constant: the event that explains a later
   // dereference of NULL through it.

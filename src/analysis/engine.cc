@@ -100,7 +100,7 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
       if (!other.join_key)
         other.join_key = other.state.join_key();
       if (other.join_key == key)
-        join(s, other.state, m_cur->uid_base[block] + start);
+        join(s, other.state);
     }
   }
   const uint64_t seen_key = (point * 0x9e3779b97f4a7c15ull) ^ s.hash();

@@ -583,7 +583,6 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                   }),
                    s.memory.end());
     forget_unwritten(s, dropped);
-    unknown_under_fills(s, dropped, m_cur->uid_base[block] + start);
     for (const auto &[m, step] : counters) {
       const uint32_t l = static_cast<uint32_t>(key_base(rk(m.first)) & kLocalMask);
       const SvalId w = widen_to(s, block, kCounterTemp + l, m.second, &present);
@@ -615,22 +614,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     assume(s, w, op, c);
 }
 
-void FunctionAnalysis::unknown_under_fills(State &s, const Bindings &dropped, uint32_t uid) {
-  for (const auto &m : dropped) {
-    if (bound_value(s.memory, m.first))
-      continue;
-    // (The innermost place around it that memory binds answers a read.)
-    SvalId around = 0;
-    m_regions.any_enclosing(m.first, [&](RegionId a) {
-      around = bound_value(s.memory, a);
-      return around != 0;
-    });
-    if (around && ((m_svals[around].kind == SK::Const && m_svals[around].a == 0) || m_svals[around].kind == SK::Blob))
-      set_binding(s.memory, m.first, m_svals.get(SK::Conjured, uid, -(int64_t{1} << 32) - static_cast<int64_t>(m.first)));
-  }
-}
-
-void FunctionAnalysis::join(State &s, const State &e, uint32_t uid) {
+void FunctionAnalysis::join(State &s, const State &e) {
   if (s.fn != e.fn || !(s.stack == e.stack) || s.temps != e.temps || s.sm != e.sm ||
       s.loops.size() != e.loops.size())
     return;
@@ -659,8 +643,6 @@ void FunctionAnalysis::join(State &s, const State &e, uint32_t uid) {
     std::set_difference(e.memory.begin(), e.memory.end(), s.memory.begin(), s.memory.end(),
                         std::back_inserter(gone_e));
     forget_unwritten(s, gone_e);
-    unknown_under_fills(s, gone, uid);
-    unknown_under_fills(s, gone_e, uid);
   }
   if (s.vague_reads != e.vague_reads) {
     std::vector<State::VagueRead> both;

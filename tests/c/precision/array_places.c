@@ -141,3 +141,27 @@ element_unwritten_bad (void)
   a[2] = 3;
   return a[1]; /* { dg-warning "use of uninitialized value 'a\\\[1\\\]'" } */
 }
+
+/* A pointer to the first of an array of structs, zero-filled, whose
+   elements a loop fills before it reads them back (sqlite's merge sort of
+   sublists): its fields are the element's, not a stale zero.  */
+struct sublist { int n; short *list; };
+
+void
+first_struct_element_ok (short *list, int count)
+{
+  struct sublist sub[13];
+  unsigned k = 0;
+  memset (sub, 0, sizeof sub);
+  for (int i = 0; i < count; i++)
+    {
+      short *merged = &list[i];
+      for (k = 0; i & (1 << k); k++)
+        {
+          struct sublist *p = &sub[k];
+          memcpy (p->list, merged, sizeof *merged); /* { dg-bogus "NULL" } */
+        }
+      sub[k].list = merged;
+      sub[k].n = 1;
+    }
+}
