@@ -1231,27 +1231,18 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     // that field: see offset_value.)
     const bool field = p.base == PlaceBase::Deref && p.offset == 0 && !p.path.empty();
     // (An element at an index the path knows, "&t[1]", is at its byte
-    // offset, where the element's size is known. Not a struct at the
-    // array's start, "&t[0]": its fields through the pointer would be
-    // spelled as the array's own, "t.8" for "t[0].8".)
-    bool element = false;
+    // offset, where the element's size is known.)
     for (const Accessor &a : p.path) {
       int64_t c, bytes;
       if (off == kUnknownOffset)
         break;
-      if (a.kind == Accessor::Kind::Field && a.offset >= 0) {
+      if (a.kind == Accessor::Kind::Field && a.offset >= 0)
         off += a.offset;
-      } else if (a.kind == Accessor::Kind::Index && a.elem_size > 0 &&
+      else if (!(a.kind == Accessor::Kind::Index && a.elem_size > 0 &&
                  known_value(s, operand_value(s, a.index), c) && !__builtin_mul_overflow(c, a.elem_size, &bytes) &&
-                 !__builtin_add_overflow(off, bytes, &off)) {
-        element = true;
-      } else {
+                 !__builtin_add_overflow(off, bytes, &off)))
         off = kUnknownOffset;
-      }
     }
-    if (element && off == 0 && in.result &&
-        fn().temps[in.result].type.pointee_record != 0)
-      off = kUnknownOffset;
     bind(offset_value(base, off, field));
     break;
   }

@@ -231,9 +231,27 @@ std::string FunctionAnalysis::local_key(const State &s, const Place &p) {
   } else if (p.base == PlaceBase::Global) {
     key = "G" + std::to_string(p.id);
   } else if (p.base == PlaceBase::Deref) {
-    key = pointee_key(operand_value(s, p.pointer), p.offset);
+    const SvalId pointer = operand_value(s, p.pointer);
+    key = pointee_key(pointer, p.offset);
     if (key.empty())
       return "";
+    // A pointer to a struct at the start of an array of them ("p =
+    // &t[0]", "p = t") points to its first element: "p->f" is "t[0].f",
+    // not a field of the array.
+    const Sval &pv = m_svals[pointer];
+    const Type &pt = p.pointer.is_temp() ? fn().temps[p.pointer.id].type : p.pointer.type;
+    if (p.offset == 0 && pt.kind == TypeKind::Ptr && pt.pointee_record > 0 &&
+        (pv.kind == SK::LocalAddr || pv.kind == SK::GlobalAddr)) {
+      const Type *var = nullptr;
+      if (pv.kind == SK::LocalAddr) {
+        if (const Local *l = local_of(s, static_cast<uint64_t>(pv.a)))
+          var = &l->type;
+      } else if (static_cast<size_t>(pv.a) < m_module.symbols.size()) {
+        var = &m_module.symbols[static_cast<size_t>(pv.a)].type;
+      }
+      if (var && var->kind == TypeKind::Array && var->size >= pt.pointee_record)
+        key += ".0";
+    }
   } else {
     return "";
   }

@@ -77,6 +77,18 @@ struct_element_ok (char *s)
   free (m);
 }
 
+void
+struct_first_element_ok (char *s)
+{
+  struct pair t[2];
+  struct pair *q = &t[0];
+  q->value = s;
+  char *m = malloc (4);
+  if (t[0].value != s)
+    return;
+  free (m);
+}
+
 /* A set of bits emptied, then merged with another: it is the other.  */
 int
 merged_ok (const unsigned long *bits)
@@ -164,4 +176,49 @@ first_struct_element_ok (short *list, int count)
       sub[k].list = merged;
       sub[k].n = 1;
     }
+}
+
+/* Nodes of a list kept in an array, reached by index and through pointers
+   to them, the first one too, its head in an array of one (cJSON's test
+   of detaching items): unlinking the middle one, then the first, never
+   follows a NULL link.  */
+struct node { struct node *next, *prev; };
+struct list { int count; struct node *child; };
+
+static struct node *
+detach (struct list *parent, struct node *const item)
+{
+  if (item != parent->child)
+    item->prev->next = item->next; /* { dg-bogus "NULL" } */
+  if (item->next)
+    item->next->prev = item->prev;
+  if (item == parent->child)
+    parent->child = item->next;
+  else if (!item->next)
+    parent->child->prev = item->prev;
+  item->prev = item->next = 0;
+  return item;
+}
+
+void
+detach_first_ok (void)
+{
+  struct node list[4];
+  struct list parent[1];
+  memset (list, 0, sizeof list);
+  list[0].next = &list[1];
+  list[1].next = &list[2];
+  list[2].next = &list[3];
+  list[3].prev = &list[2];
+  list[2].prev = &list[1];
+  list[1].prev = &list[0];
+  list[0].prev = &list[3];
+  parent->child = &list[0];
+  if (detach (parent, &list[1]) != &list[1] || list[1].prev || list[1].next)
+    return;
+  if (detach (parent, &list[0]) != &list[0])
+    return;
+  if (detach (parent, &list[3]) != &list[3])
+    return;
+  detach (parent, &list[2]);
 }
