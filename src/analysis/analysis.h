@@ -1404,6 +1404,12 @@ private:
   // 0" and "n > 0, n < 10" become "p escaped, n > 0"; a state equal to e
   // then stops there.
   void join(State &s, const State &e);
+  // The loop at head, its trips taken together (a counter widened, the
+  // state generalized), reads arrays of locals at indices it computes
+  // ("for (i = 0; i < 4; i++) free (ns[i])"): any element may have been
+  // read, and what it held used (freed) through the value read. What the
+  // elements hold escapes: not left to leak when the path leaves the loop.
+  void escape_indexed_locals(State &s, uint32_t head);
 
   // A variable given the NULL constant: the event that explains a later
   // dereference of NULL through it.

@@ -202,8 +202,10 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
   auto flag_or_same = [&](uint32_t t, SvalId v) {
     return s.temp(t) == v || (m_svals[v].kind == SK::Const && (m_svals[v].a == 0 || m_svals[v].a == 1));
   };
+  bool widened = false;
   for (auto &p : phis) {
     if (widen && m_svals[p.second].kind == SK::Const && !flag_or_same(p.first, p.second)) {
+      widened = true;
       // (A counter keeps the side it does not move: loop_step.)
       const int step = loop_step(to, p.first, false);
       const SvalId bound = widened_bound(s, p.second, step);
@@ -220,6 +222,8 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
       overwritten.push_back({old, leak_text(s, old, m_cur->temp_text[p.first])});
     s.bind(p.first, p.second);
   }
+  if (widened)
+    escape_indexed_locals(s, to);
   // Values not live in the target die on the way.
   std::vector<uint32_t> dead;
   dead.reserve(s.temps.size());

@@ -271,6 +271,23 @@ std::vector<std::pair<SvalId, SvalId>> FunctionAnalysis::canonicalize(State &s) 
   return changed;
 }
 
+void FunctionAnalysis::escape_indexed_locals(State &s, uint32_t head) {
+  const Function &f = fn();
+  const Bitset &body = m_cur->loop_body.at(head);
+  std::vector<uint32_t> indexed;
+  for (size_t b = 0; b < f.blocks.size(); ++b)
+    if (body.test(b))
+      for (const Instruction &in : f.blocks[b].insns)
+        if (in.opcode == Opcode::Load && in.place.base == PlaceBase::Local &&
+            std::any_of(in.place.path.begin(), in.place.path.end(),
+                        [](const Accessor &a) { return a.kind == Accessor::Kind::Index && a.index.is_temp(); }))
+          indexed.push_back(in.place.id);
+  std::sort(indexed.begin(), indexed.end());
+  indexed.erase(std::unique(indexed.begin(), indexed.end()), indexed.end());
+  for (uint32_t l : indexed)
+    escape_local(s, local_id(s, l));
+}
+
 int FunctionAnalysis::loop_step(uint32_t head, uint32_t t, bool local) const {
   const Function &f = fn();
   auto lb = m_cur->loop_body.find(head);
@@ -434,6 +451,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
         for (const Instruction &in : f.blocks[b].insns)
           if (in.opcode == Opcode::Store && in.place.base == PlaceBase::Local && in.place.path.empty())
             own_locals.push_back(in.place.id);
+    escape_indexed_locals(s, block);
     std::sort(own_locals.begin(), own_locals.end());
     own_locals.erase(std::unique(own_locals.begin(), own_locals.end()), own_locals.end());
     auto it = std::lower_bound(s.loops.begin(), s.loops.end(), std::make_pair(block, uint8_t(0)));

@@ -222,3 +222,40 @@ detach_first_ok (void)
     return;
   detach (parent, &list[2]);
 }
+
+/* A cleanup loop freeing every element of an array a callee filled
+   through a pointer to one of them (oniguruma's "for (i = 0; i < 4; i++)
+   onig_node_free (ns[i])"): taken together its trips may have freed any
+   of them; none leaks when the path leaves it.  What the loop never
+   reads still leaks.  */
+static int
+make_node (void **node)
+{
+  *node = malloc (8);
+  return *node ? 0 : -5;
+}
+
+int
+free_loop_ok (void)
+{
+  void *ns[4];
+  ns[0] = ns[1] = ns[2] = ns[3] = NULL;
+  if (make_node (&ns[2]) != 0)
+    return 1;
+  for (int i = 0; i < 4; i++)
+    free (ns[i]);
+  return 0;
+} /* { dg-bogus "leak" } */
+
+int
+free_loop_bad (void)
+{
+  void *ns[4];
+  void *other = malloc (8);
+  ns[0] = ns[1] = ns[2] = ns[3] = NULL;
+  if (make_node (&ns[2]) != 0)
+    return 1; /* { dg-warning "leak of 'other'" } */
+  for (int i = 0; i < 4; i++)
+    free (ns[i]);
+  return 0; /* { dg-warning "leak of 'other'" } */
+}
