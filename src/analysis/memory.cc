@@ -235,13 +235,16 @@ std::string FunctionAnalysis::local_key(const State &s, const Place &p) {
     key = pointee_key(pointer, p.offset);
     if (key.empty())
       return "";
-    // A pointer to a struct at the start of an array of them ("p =
-    // &t[0]", "p = t") points to its first element: "p->f" is "t[0].f",
-    // not a field of the array.
-    const Sval &pv = m_svals[pointer];
+    // A pointer to a struct into an array of them ("p = &t[0]", "p =
+    // t", "p + 1") points to an element: "p->f" is "t[0].f", "(p + 1)->f"
+    // and "*(p + 24)" are "t[1].f", keyed as the index spells them (the
+    // element's offset, then the rest), not as fields of the array.
+    const SvalId pointer_root = root_of(pointer);
+    const Sval &pv = m_svals[pointer_root];
     const Type &pt = p.pointer.is_temp() ? fn().temps[p.pointer.id].type : p.pointer.type;
-    if (p.offset == 0 && pt.kind == TypeKind::Ptr && pt.pointee_record > 0 &&
-        (pv.kind == SK::LocalAddr || pv.kind == SK::GlobalAddr)) {
+    int64_t at = 0;
+    if (pt.kind == TypeKind::Ptr && pt.pointee_record > 0 && (pv.kind == SK::LocalAddr || pv.kind == SK::GlobalAddr) &&
+        constant_offset(pointer, at) == pointer_root && !__builtin_add_overflow(at, p.offset, &at) && at >= 0) {
       const Type *var = nullptr;
       if (pv.kind == SK::LocalAddr) {
         if (const Local *l = local_of(s, static_cast<uint64_t>(pv.a)))
@@ -249,8 +252,12 @@ std::string FunctionAnalysis::local_key(const State &s, const Place &p) {
       } else if (static_cast<size_t>(pv.a) < m_module.symbols.size()) {
         var = &m_module.symbols[static_cast<size_t>(pv.a)].type;
       }
-      if (var && var->kind == TypeKind::Array && var->size >= pt.pointee_record)
-        key += ".0";
+      const auto elem = static_cast<int64_t>(pt.pointee_record);
+      if (var && var->kind == TypeKind::Array && var->size > pt.pointee_record && var->size % pt.pointee_record == 0) {
+        key = key.substr(0, key_base_end(key)) + "." + std::to_string(at / elem * elem);
+        if (at % elem)
+          key += "." + std::to_string(at % elem);
+      }
     }
   } else {
     return "";
