@@ -1233,7 +1233,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     }
     // (The address of a field of what a pointer points to, "&p->el", is
     // that field: see offset_value.)
-    const bool field = p.base == PlaceBase::Deref && p.offset == 0 && !p.path.empty();
+    // (Not an element of an array the pointer points to, "&p[7]": that
+    // lies beside what it points to.)
+    const bool field = p.base == PlaceBase::Deref && p.offset == 0 && !p.path.empty() &&
+                       p.path[0].kind == Accessor::Kind::Field;
     // (An element at an index the path knows, "&t[1]", is at its byte
     // offset, where the element's size is known.)
     for (const Accessor &a : p.path) {

@@ -271,8 +271,13 @@ std::string FunctionAnalysis::local_key(const State &s, const Place &p) {
         return "";
       // (An element of a known size at its byte offset, as a pointer to
       // it spells it: "a[2]" of longs and "*(p + 16)" with p = a are one
-      // place. Inside a pointee an element is still inside it, not beside.)
-      if (a.elem_size > 0 && !__builtin_mul_overflow(c, a.elem_size, &bytes) && bytes >= 0)
+      // place. An array a pointer points to, indexed first (a VLA's
+      // "p[7]"), has its elements where the pointer moved by them points:
+      // beside the first, "+56", and the first is the pointee itself.)
+      const bool beside = key[0] == 'S' && key_base_end(key) == key.size();
+      if (a.elem_size > 0 && !__builtin_mul_overflow(c, a.elem_size, &bytes) && beside)
+        key += bytes ? "+" + std::to_string(bytes) : "";
+      else if (a.elem_size > 0 && !__builtin_mul_overflow(c, a.elem_size, &bytes) && bytes >= 0)
         key += "." + std::to_string(bytes);
       else
         key += "[" + std::to_string(c) + "]";

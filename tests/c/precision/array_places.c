@@ -259,3 +259,21 @@ free_loop_bad (void)
     free (ns[i]);
   return 0; /* { dg-warning "leak of 'other'" } */
 }
+
+/* Elements of an array a pointer points to (a VLA), by index and through a
+   pointer to one of them.  */
+void
+vla_elements_ok (int len)
+{
+  struct coord { int x, y; } p[len];
+  if (len < 10)
+    return;
+  p[7].x = 1;
+  p[7].y = 2;
+  p[9].x = 3;
+  struct coord *q = &p[7];
+  char *m = malloc (4);
+  if (q->y != 2 || q[2].x != 3) /* { dg-bogus "uninitialized" } */
+    return;
+  free (m);
+}
