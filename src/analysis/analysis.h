@@ -892,6 +892,9 @@ private:
   // its first element or field: key (a variable's) becomes that part's,
   // ".0".
   void first_part_key(const State &s, std::string &key, const Type &t) const;
+  // The type of the variable an address of kind LocalAddr (frame-qualified
+  // local id) or GlobalAddr (symbol) names; nullptr if none.
+  const Type *variable_type(const State &s, SK kind, uint64_t id) const;
   // The key of the array a place indexes with a value the path does not
   // know ("v" for v[i]); "" if every index is known or the array is not
   // memory with a constant path.

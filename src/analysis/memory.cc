@@ -39,15 +39,17 @@ void FunctionAnalysis::first_part_key(const State &s, std::string &key, const Ty
   if (key.empty() || key_base_end(key) != key.size() || (key[0] != 'L' && key[0] != 'G') || t.size == 0 ||
       (t.kind != TypeKind::Int && t.kind != TypeKind::Ptr && t.kind != TypeKind::Float))
     return;
-  uint64_t size = 0;
-  if (key[0] == 'L') {
-    if (const Local *l = local_of(s, key_base(key)))
-      size = l->type.size;
-  } else if (key_base(key) < m_module.symbols.size()) {
-    size = m_module.symbols[key_base(key)].type.size;
-  }
-  if (size > t.size)
+  const Type *var = variable_type(s, key[0] == 'L' ? SK::LocalAddr : SK::GlobalAddr, key_base(key));
+  if (var && var->size > t.size)
     key += ".0";
+}
+
+const Type *FunctionAnalysis::variable_type(const State &s, SK kind, uint64_t id) const {
+  if (kind == SK::LocalAddr) {
+    const Local *l = local_of(s, id);
+    return l ? &l->type : nullptr;
+  }
+  return kind == SK::GlobalAddr && id < m_module.symbols.size() ? &m_module.symbols[id].type : nullptr;
 }
 
 SvalId FunctionAnalysis::table_entry(const std::string &key) {
@@ -245,13 +247,7 @@ std::string FunctionAnalysis::local_key(const State &s, const Place &p) {
     int64_t at = 0;
     if (pt.kind == TypeKind::Ptr && pt.pointee_record > 0 && (pv.kind == SK::LocalAddr || pv.kind == SK::GlobalAddr) &&
         constant_offset(pointer, at) == pointer_root && !__builtin_add_overflow(at, p.offset, &at) && at >= 0) {
-      const Type *var = nullptr;
-      if (pv.kind == SK::LocalAddr) {
-        if (const Local *l = local_of(s, static_cast<uint64_t>(pv.a)))
-          var = &l->type;
-      } else if (static_cast<size_t>(pv.a) < m_module.symbols.size()) {
-        var = &m_module.symbols[static_cast<size_t>(pv.a)].type;
-      }
+      const Type *var = variable_type(s, pv.kind, static_cast<uint64_t>(pv.a));
       const auto elem = static_cast<int64_t>(pt.pointee_record);
       if (var && var->kind == TypeKind::Array && var->size > pt.pointee_record && var->size % pt.pointee_record == 0) {
         key = key.substr(0, key_base_end(key)) + "." + std::to_string(at / elem * elem);
