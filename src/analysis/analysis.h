@@ -1407,6 +1407,9 @@ private:
   // 0" and "n > 0, n < 10" become "p escaped, n > 0"; a state equal to e
   // then stops there.
   void join(State &s, const State &e);
+  // Value v, returned by function f: in the range f's body bounds its
+  // returns to (ModuleSummary::return_range), if it has one.
+  void assume_return_range(State &s, SvalId v, size_t f);
   // The loop at head, its trips taken together (a counter widened, the
   // state generalized), reads arrays of locals at indices it computes
   // ("for (i = 0; i < 4; i++) free (ns[i])"): any element may have been

@@ -839,12 +839,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     result = m_svals.get(SK::Const, m_summary.constant_return[static_cast<size_t>(body)].second);
   // Or the range its body bounds it to ("limit = tr_ilg (n)": a table's
   // entries plus a constant).
-  if (in.result && body >= 0 && m_summary.return_range[static_cast<size_t>(body)].known &&
-      m_svals[result].kind != SK::Const) {
-    const ModuleSummary::Range &r = m_summary.return_range[static_cast<size_t>(body)];
-    assume(s, result, OpName::Ge, m_svals.get(SK::Const, r.lo));
-    assume(s, result, OpName::Le, m_svals.get(SK::Const, r.hi));
-  }
+  if (in.result && body >= 0)
+    assume_return_range(s, result, static_cast<size_t>(body));
   if (!handled) {
     // Unknown code: what we pass escapes; locals whose address we pass may
     // be changed. Given as a pointer to const, an allocation is not
@@ -1351,6 +1347,14 @@ bool FunctionAnalysis::callable(uint32_t f) {
   return ok;
 }
 
+void FunctionAnalysis::assume_return_range(State &s, SvalId v, size_t f) {
+  const ModuleSummary::Range &r = m_summary.return_range[f];
+  if (!r.known || m_svals[v].kind == SK::Const)
+    return;
+  assume(s, v, OpName::Ge, m_svals.get(SK::Const, r.lo));
+  assume(s, v, OpName::Le, m_svals.get(SK::Const, r.hi));
+}
+
 // Returns from the function on top of the stack with value ret (0: none):
 // its temporaries and locals die (a resource only they held leaks at `at`),
 // and the caller goes on after its call with the result bound.
@@ -1434,11 +1438,8 @@ void FunctionAnalysis::leave_call(State &s, SvalId ret, const Loc &at) {
     s.bind(caller.result, ret ? ret : conjure(s, m_cur->uid_base[caller.block] + caller.index));
     forget(s, overwritten, {}, call_loc);
     // (What its body bounds it to, as of a call not stepped into.)
-    const ModuleSummary::Range &range = m_summary.return_range[callee_info.index];
-    if (ret && range.known && m_svals[ret].kind != SK::Const) {
-      assume(s, ret, OpName::Ge, m_svals.get(SK::Const, range.lo));
-      assume(s, ret, OpName::Le, m_svals.get(SK::Const, range.hi));
-    }
+    if (ret)
+      assume_return_range(s, ret, callee_info.index);
     // An allocation the callee returned, given to a pointer to elements
     // its size may not hold a whole number of.
     if (ret)

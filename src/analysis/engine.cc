@@ -1059,10 +1059,11 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     check_bounds(s, in.place, true, loc);
     SvalId v = use_operand(s, in.operands[0], loc) ? conjure(s, uid) : operand_value(s, in.operands[0]);
     std::string key = local_key(s, in.place);
+    const Type &value_type = in.operands[0].is_temp() ? fn().temps[in.operands[0].id].type : in.operands[0].type;
     // (Through a pointer: "store $a, 0" of the variable itself clears it
     // whole, as a 0 of a struct's or an array's type does.)
     if (in.place.base == PlaceBase::Deref)
-      first_part_key(s, key, in.operands[0].is_temp() ? fn().temps[in.operands[0].id].type : in.operands[0].type);
+      first_part_key(s, key, value_type);
     // (A write anywhere but this function's own locals may change what a
     // recursive call of it sees.)
     if (in.place.base != PlaceBase::Local || set_contains(s.exposed, local_id(s, in.place.id)))
@@ -1082,7 +1083,6 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     // covers, keys do not say, and a narrower element read inside it
     // ("memcpy (buf, &t, 8)" of ints; "p->n" with p = &a[0]) is not
     // unwritten.)
-    const Type &value_type = in.operands[0].is_temp() ? fn().temps[in.operands[0].id].type : in.operands[0].type;
     const bool unsized = value_type.kind == TypeKind::Record || value_type.kind == TypeKind::Array ||
                          (in.place.path.empty() && m_svals[v].kind != SK::Aggregate &&
                           (in.place.base == PlaceBase::Deref ||
