@@ -928,8 +928,12 @@ private:
   // sizes and counts such sums compute never reach it), not a fact.
   bool needs_wrap(const State &s, SvalId v) const;
   // Remembers what s knew of the value bound to region r before code it
-  // cannot see may change it (State::changed).
-  void note_changed(State &s, RegionId r, SvalId v) const;
+  // cannot see may change it (State::changed). A constant the program
+  // stored counts only if `constants` (it is expected to change otherwise).
+  void note_changed(State &s, RegionId r, SvalId v, bool constants = false) const;
+  // What s knows of v, bound to r (as note_changed keeps it); false if
+  // nothing worth keeping.
+  bool known_of(const State &s, RegionId r, SvalId v, bool constants, State::Changed &out) const;
   // Region r, changed so, is read again as v.
   void note_reread(State &s, RegionId r, SvalId v) const;
   // Whether v is a parameter of the analysed function, or computed from

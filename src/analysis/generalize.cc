@@ -565,6 +565,8 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
         if (!w)
           w = t.second; // (now in a state)
       }
+  const bool straight = std::none_of(m_cur->loop_body.begin(), m_cur->loop_body.end(),
+                                     [&](const auto &l) { return l.second.test(block); });
   auto unchanged = [&](const std::pair<RegionId, SvalId> &m) {
     return earlier && level < 2 && std::binary_search(earlier->begin(), earlier->end(), m);
   };
@@ -596,6 +598,11 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                         counters.push_back({m, step});
                                         return false;
                                       }
+                                    // (Where no loop goes round, nothing but the path writes it
+                                    // before a later read: what the path knew of it stays true,
+                                    // and a branch that needs otherwise follows a guess.)
+                                    if (straight)
+                                      note_changed(s, m.first, m.second, true);
                                     dropped.push_back(m);
                                     return true;
                                   }),
@@ -643,6 +650,33 @@ void FunctionAnalysis::join(State &s, const State &e) {
   // flowing round are widened, which covers fewer trips too).
   for (size_t k = 0; k < s.loops.size(); ++k)
     s.loops[k].second = std::max(s.loops[k].second, e.loops[k].second);
+  // What each path knew of a place the join forgets, or that code it
+  // cannot see may have changed (State::changed): a branch both exclude
+  // follows a guess. (Known on one path only: nothing.)
+  std::vector<State::Changed> changed;
+  if (!s.changed.empty() || !e.changed.empty() || s.memory != e.memory) {
+    auto knowledge = [&](const State &x, const State &y) {
+      std::vector<State::Changed> k = x.changed;
+      for (const auto &m : x.memory)
+        if (!std::binary_search(y.memory.begin(), y.memory.end(), m)) {
+          State::Changed c;
+          auto it = std::lower_bound(k.begin(), k.end(), State::Changed{m.first, 0, 0, false, 0, 0});
+          if ((it == k.end() || it->region != m.first) && known_of(x, m.first, m.second, true, c))
+            k.insert(it, c);
+        }
+      return k;
+    };
+    const std::vector<State::Changed> ks = knowledge(s, e), ke = knowledge(e, s);
+    for (const State::Changed &a : ks) {
+      auto it = std::lower_bound(ke.begin(), ke.end(), a);
+      if (it == ke.end() || it->region != a.region)
+        continue;
+      State::Changed c{a.region, std::min(a.lo, it->lo), std::max(a.hi, it->hi), a.nonzero && it->nonzero,
+                       a.reread == it->reread ? a.reread : 0, a.old == it->old ? a.old : 0};
+      if ((c.lo != INT64_MIN || c.hi != INT64_MAX || c.nonzero) && changed.size() < 32)
+        changed.push_back(c);
+    }
+  }
   // Memory both describe alike stays; the rest is forgotten (a later
   // read finds an unknown value).
   if (s.memory != e.memory) {
@@ -714,12 +748,7 @@ void FunctionAnalysis::join(State &s, const State &e) {
   s.approximate = true;
   // (A real path among those joined: reported on.)
   s.guessed = s.guessed && e.guessed;
-  if (s.changed.size() != e.changed.size() ||
-      !std::equal(s.changed.begin(), s.changed.end(), e.changed.begin(), [](const auto &x, const auto &y) {
-        return x.region == y.region && x.lo == y.lo && x.hi == y.hi && x.nonzero == y.nonzero && x.reread == y.reread &&
-               x.old == y.old;
-      }))
-    s.changed.clear();
+  s.changed = std::move(changed);
 }
 
 } // namespace pathwise::detail

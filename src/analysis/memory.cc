@@ -324,14 +324,21 @@ void FunctionAnalysis::forget_other_regions(State &s, const std::string &keep, c
   s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(), goes), s.memory.end());
 }
 
-void FunctionAnalysis::note_changed(State &s, RegionId r, SvalId v) const {
+bool FunctionAnalysis::known_of(const State &s, RegionId r, SvalId v, bool constants, State::Changed &out) const {
   // (A constant the program stored, an address: the code is expected to
   // change them, as an initializer fills what was cleared.)
-  if (!v || m_svals[v].kind == SK::Const || is_address(v) || m_svals[v].kind == SK::Aggregate)
+  if (!v || (m_svals[v].kind == SK::Const && !constants) || is_address(v) || m_svals[v].kind == SK::Aggregate)
+    return false;
+  out = State::Changed{r, INT64_MIN, INT64_MAX, false, 0, v};
+  range_of(s, v, out.lo, out.hi);
+  out.nonzero = compare(s, v, OpName::Ne, m_svals.get(SK::Const, 0)) == Tri::True;
+  return true;
+}
+
+void FunctionAnalysis::note_changed(State &s, RegionId r, SvalId v, bool constants) const {
+  State::Changed c;
+  if (!known_of(s, r, v, constants, c))
     return;
-  State::Changed c{r, INT64_MIN, INT64_MAX, false, 0, v};
-  range_of(s, v, c.lo, c.hi);
-  c.nonzero = compare(s, v, OpName::Ne, m_svals.get(SK::Const, 0)) == Tri::True;
   auto it = std::lower_bound(s.changed.begin(), s.changed.end(), c);
   if (it != s.changed.end() && it->region == r)
     *it = c;
@@ -515,6 +522,11 @@ void FunctionAnalysis::write_region(State &s, RegionId r, SvalId v) {
     s.memory.resize(kept);
   }
   set_binding(s.memory, r, v);
+  // (What the path knew of an older value there is no longer about it.)
+  if (!s.changed.empty())
+    s.changed.erase(std::remove_if(s.changed.begin(), s.changed.end(),
+                                   [&](const State::Changed &c) { return m_regions.inside(c.region, r); }),
+                    s.changed.end());
 }
 
 void FunctionAnalysis::escape_value(State &s, SvalId v) {
