@@ -920,7 +920,7 @@ private:
   // Whether taking "a op c" needs a value that code the path cannot see
   // changed (State::changed) to differ from what the path knew of it
   // before: the branch follows a guess, not the path's facts.
-  bool needs_change(const State &s, SvalId a, OpName op, SvalId c) const;
+  bool needs_change(const State &s, SvalId a, OpName op, SvalId c);
   // Whether v is an unsigned sum "x + c" (c > 0) of a value the path knows
   // no bound of, which the path's facts allow only below c: only if x is
   // within c of the type's top, and the sum wrapped ("size + 1 == 0"). A

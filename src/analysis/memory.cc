@@ -5,6 +5,8 @@
 #include "analysis/analysis.h"
 #include "analysis/libc.h"
 
+#include <optional>
+
 namespace pathwise::detail {
 
 std::string FunctionAnalysis::pointee_key(SvalId v, int64_t off) const {
@@ -332,6 +334,18 @@ bool FunctionAnalysis::known_of(const State &s, RegionId r, SvalId v, bool const
   out = State::Changed{r, INT64_MIN, INT64_MAX, false, 0, v};
   range_of(s, v, out.lo, out.hi);
   out.nonzero = compare(s, v, OpName::Ne, m_svals.get(SK::Const, 0)) == Tri::True;
+  // A value read again after an earlier change: what the path knew of
+  // the place then holds of it too (a path where it does not follows a
+  // guess), and it stands for what the place held then (a stack's top
+  // read again, changed again, still leads to the fields it had).
+  for (const State::Changed &ch : s.changed)
+    if (ch.reread == v) {
+      out.lo = std::max(out.lo, ch.lo);
+      out.hi = std::min(out.hi, ch.hi);
+      out.nonzero = out.nonzero || ch.nonzero;
+      if (ch.old)
+        out.old = ch.old;
+    }
   return true;
 }
 
@@ -340,9 +354,9 @@ void FunctionAnalysis::note_changed(State &s, RegionId r, SvalId v, bool constan
   if (!known_of(s, r, v, constants, c))
     return;
   auto it = std::lower_bound(s.changed.begin(), s.changed.end(), c);
-  if (it != s.changed.end() && it->region == r)
+  if (it != s.changed.end() && it->region == r) {
     *it = c;
-  else if (s.changed.size() < 32)
+  } else if (s.changed.size() < 32)
     s.changed.insert(it, c);
 }
 
@@ -372,40 +386,47 @@ void FunctionAnalysis::note_reread(State &s, RegionId r, SvalId v) const {
     State::Changed c = *it;
     c.region = r;
     c.reread = v;
-    c.old = 0;
+    c.old = it->old; // (and what that field held, in turn)
     s.changed.insert(std::lower_bound(s.changed.begin(), s.changed.end(), c), c);
     return;
   }
 }
 
-bool FunctionAnalysis::needs_change(const State &s, SvalId a, OpName op, SvalId c) const {
+bool FunctionAnalysis::needs_change(const State &s, SvalId a, OpName op, SvalId c) {
   if (s.changed.empty())
     return false;
-  int64_t k;
-  if (!known_value(s, c, k)) {
-    if (!known_value(s, a, k))
+  // Whether v is computed from r ("(unsigned) t - 1" of t).
+  auto mentions = [&](SvalId v, SvalId r, auto &self, int depth) -> bool {
+    if (!v || depth > 8)
       return false;
-    std::swap(a, c);
-    op = swap_comparison(op);
-  }
-  if (m_svals[a].kind != SK::Conjured)
-    return false;
-  for (const State::Changed &ch : s.changed) {
-    if (ch.reread != a || bound_value(s.memory, ch.region) != a ||
-        (ch.lo == INT64_MIN && ch.hi == INT64_MAX && !ch.nonzero))
-      continue;
-    // Whether "old op k" can hold, of the value the path knew.
-    bool can = true;
-    switch (op) {
-    case OpName::Eq: can = k >= ch.lo && k <= ch.hi && !(k == 0 && ch.nonzero); break;
-    case OpName::Ne: can = !(ch.lo == k && ch.hi == k); break;
-    case OpName::Lt: can = ch.lo < k; break;
-    case OpName::Le: can = ch.lo <= k; break;
-    case OpName::Gt: can = ch.hi > k; break;
-    case OpName::Ge: can = ch.hi >= k; break;
-    default: break;
+    if (v == r)
+      return true;
+    const Sval &sv = m_svals[v];
+    switch (sv.kind) {
+    case SK::Plus:
+    case SK::OpConst: return self(sv.base, r, self, depth + 1);
+    case SK::Cmp:
+      return self(sv.base, r, self, depth + 1) || self(static_cast<SvalId>(sv.b), r, self, depth + 1);
+    default: return false;
     }
-    return !can;
+  };
+  // The path's facts with the branch taken, and with what it knew of each
+  // value read again: if they cannot all hold, the branch needs a change.
+  std::optional<State> t;
+  const SvalId zero = m_svals.get(SK::Const, 0);
+  for (const State::Changed &ch : s.changed) {
+    if (!ch.reread || (ch.lo == INT64_MIN && ch.hi == INT64_MAX && !ch.nonzero) ||
+        !(mentions(a, ch.reread, mentions, 0) || mentions(c, ch.reread, mentions, 0)))
+      continue;
+    if (!t) {
+      t.emplace(s);
+      if (!assume(*t, a, op, c))
+        return false; // (not a way the path can go at all)
+    }
+    if ((ch.lo != INT64_MIN && !assume(*t, ch.reread, OpName::Ge, m_svals.get(SK::Const, ch.lo))) ||
+        (ch.hi != INT64_MAX && !assume(*t, ch.reread, OpName::Le, m_svals.get(SK::Const, ch.hi))) ||
+        (ch.nonzero && !assume(*t, ch.reread, OpName::Ne, zero)))
+      return true;
   }
   return false;
 }

@@ -100,3 +100,61 @@ void run_cipher_ok (struct cipher *c, void *ctx, const char *src)
   memcpy (iv, src, c->block_size); /* { dg-bogus "NULL" } */
   free (iv);
 }
+
+/* A stack of nodes a global points to, checked three deep, then popped
+   three times by a helper that calls code the analysis cannot see between
+   the pops (bc's dc_triop: dc_pop frees each node's array through another
+   file's function). Each pop reads the top again, and the next node's
+   fields through it: what the path knew of them before the calls still
+   holds unless that code changed them, so a pop that finds the stack
+   empty follows a guess, and every pop wrote its result.  Checked two
+   deep, the third pop may fail and leave its result unwritten.  */
+typedef struct { int type; void *number; } datum;
+typedef struct node { datum value; void *array; struct node *link; } node;
+static node *top;
+extern void array_free (void *);
+extern void garbage (const char *);
+extern void use3 (void *, void *, void *);
+
+int pop (datum *result)
+{
+  node *r = top;
+  if (r == NULL || r->value.type == 0)
+    {
+      log_line ("stack empty");
+      return 1;
+    }
+  if (r->value.type != 1 && r->value.type != 2)
+    garbage ("at top of stack");
+  *result = r->value;
+  top = r->link;
+  array_free (r->array);
+  free (r);
+  return 0;
+}
+
+void triop_ok (void)
+{
+  datum a, b, c;
+  if (top == NULL || top->link == NULL || top->link->link == NULL)
+    return;
+  if (top->value.type != 1 || top->link->value.type != 1 || top->link->link->value.type != 1)
+    return;
+  (void) pop (&c);
+  (void) pop (&b);
+  (void) pop (&a);
+  use3 (a.number, b.number, c.number); /* { dg-bogus "uninitialized" } */
+}
+
+void triop_bad (void)
+{
+  datum a, b, c;
+  if (top == NULL || top->link == NULL)
+    return;
+  if (top->value.type != 1 || top->link->value.type != 1)
+    return;
+  (void) pop (&c);
+  (void) pop (&b);
+  (void) pop (&a);
+  use3 (a.number, b.number, c.number); /* { dg-warning "use of uninitialized value 'a.number'" } */
+}
