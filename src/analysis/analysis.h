@@ -934,6 +934,11 @@ private:
   // What s knows of v, bound to r (as note_changed keeps it); false if
   // nothing worth keeping.
   bool known_of(const State &s, RegionId r, SvalId v, bool constants, State::Changed &out) const;
+  // Code the path cannot see was given p: if p is a pointer read again
+  // after a change, what the path knew of the fields of what it pointed to
+  // before is no longer known of what p points to (that code may change
+  // them).
+  void given_changed(State &s, SvalId p) const;
   // Region r, changed so, is read again as v.
   void note_reread(State &s, RegionId r, SvalId v) const;
   // Whether v is a parameter of the analysed function, or computed from

@@ -913,6 +913,8 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     for (SvalId a : call.args)
       if (std::string k = pointee_key(root_of(a)); !k.empty())
         passed.push_back(std::move(k));
+    for (SvalId a : call.args)
+      given_changed(s, root_of(a));
     forget_other_regions(s, "", unchanged, passed);
   } else if (!pure) {
     // Known functions may still write through their pointer arguments

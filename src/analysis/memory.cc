@@ -360,13 +360,26 @@ void FunctionAnalysis::note_changed(State &s, RegionId r, SvalId v, bool constan
     s.changed.insert(it, c);
 }
 
+void FunctionAnalysis::given_changed(State &s, SvalId p) const {
+  for (const State::Changed &ch : s.changed) {
+    if (ch.reread != p || !ch.old || ch.old == p)
+      continue;
+    const SvalId old = ch.old;
+    for (State::Changed &c : s.changed)
+      if (m_regions.kind(c.region) == 'S' && region_base(c.region) == old)
+        c.written = true;
+    return;
+  }
+}
+
 void FunctionAnalysis::note_reread(State &s, RegionId r, SvalId v) const {
   auto find = [&](RegionId region) {
     auto it = std::lower_bound(s.changed.begin(), s.changed.end(), State::Changed{region, 0, 0, false, 0, 0});
     return it != s.changed.end() && it->region == region ? it : s.changed.end();
   };
   if (auto it = find(r); it != s.changed.end()) {
-    it->reread = v;
+    if (!it->written)
+      it->reread = v;
     return;
   }
   // A field of what a changed pointer holds now: what the path knew of
@@ -381,7 +394,7 @@ void FunctionAnalysis::note_reread(State &s, RegionId r, SvalId v) const {
       continue;
     const RegionId before = m_regions.find("S" + std::to_string(ch.old) + key.substr(key_base_end(key)));
     auto it = before ? find(before) : s.changed.end();
-    if (it == s.changed.end())
+    if (it == s.changed.end() || it->written)
       return;
     State::Changed c = *it;
     c.region = r;
@@ -543,11 +556,11 @@ void FunctionAnalysis::write_region(State &s, RegionId r, SvalId v) {
     s.memory.resize(kept);
   }
   set_binding(s.memory, r, v);
-  // (What the path knew of an older value there is no longer about it.)
-  if (!s.changed.empty())
-    s.changed.erase(std::remove_if(s.changed.begin(), s.changed.end(),
-                                   [&](const State::Changed &c) { return m_regions.inside(c.region, r); }),
-                    s.changed.end());
+  // (What the path knew of an older value there is no longer about the
+  // place; it stays about the value read there.)
+  for (State::Changed &c : s.changed)
+    if (!c.written && m_regions.inside(c.region, r))
+      c.written = true;
 }
 
 void FunctionAnalysis::escape_value(State &s, SvalId v) {

@@ -283,6 +283,14 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
   for (const auto &m : s.memory)
     if (m_regions.kind(m.first) == 'S' && !reachable(region_base(m.first)))
       report_leak(m.second, "");
+  // (What a pointer held before code the path cannot see changed it
+  // points to is still what the path knew of the fields of the pointer
+  // read again: State::changed.)
+  for (const auto &m : s.memory)
+    if (m_regions.kind(m.first) == 'S' && !reachable(region_base(m.first)) &&
+        std::any_of(s.changed.begin(), s.changed.end(),
+                    [&](const State::Changed &c) { return c.old == region_base(m.first) && !c.written; }))
+      note_changed(s, m.first, m.second, true);
   // Forget what no longer matters, including memory behind pointers
   // nothing holds, and their sizes.
   s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),

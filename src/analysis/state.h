@@ -239,6 +239,9 @@ struct State {
     bool nonzero;
     SvalId reread; // (0 until read again)
     SvalId old;    // what it held (a pointer read again leads to its fields)
+    // Written since it was read again: what was read still holds what the
+    // path knew, but a later read is of what was written.
+    bool written = false;
     bool operator<(const Changed &o) const { return region < o.region; }
   };
   std::vector<Changed> changed;

@@ -158,3 +158,42 @@ void triop_bad (void)
   (void) pop (&a);
   use3 (a.number, b.number, c.number); /* { dg-warning "use of uninitialized value 'a.number'" } */
 }
+
+/* A global's pointee tested, a field of it written, then calls of code
+   the analysis cannot see: the pointer is read again, and what the path
+   knew of the fields of what it pointed to still holds of what it points
+   to now (nano's do_int_spell_fix: the mark tested before and after the
+   search). Given the pointer, the code may change them.  */
+struct line;
+struct buffer { struct line *mark; struct line *current; long x; };
+extern struct buffer *openbuffer;
+extern void get_region (struct line **);
+extern int search (void);
+extern int search_in (struct buffer *);
+extern void use_line (struct line *);
+
+void region_ok (void)
+{
+  struct line *top;
+  if (openbuffer->mark)
+    get_region (&top);
+  else
+    openbuffer->x = 0;
+  if (search () == 0)
+    log_line ("not found");
+  if (openbuffer->mark)
+    use_line (top); /* { dg-bogus "uninitialized" } */
+}
+
+void region_given_bad (void)
+{
+  struct line *top;
+  if (openbuffer->mark)
+    get_region (&top);
+  else
+    openbuffer->x = 0;
+  if (search_in (openbuffer) == 0)
+    log_line ("not found");
+  if (openbuffer->mark)
+    use_line (top); /* { dg-warning "use of uninitialized value 'top'" } */
+}
