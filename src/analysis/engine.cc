@@ -1313,7 +1313,11 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
   default: break;           // terminators: see process()
   }
   // What arithmetic computes from a value some checker tracks (taint).
-  if (in.result && ((in.opcode == Opcode::Binary && !is_comparison(in.op) && in.op != OpName::PtrAdd) ||
+  // (Not the distance between two pointers: into one object, as C
+  // requires, it is bounded by that object's size, whoever chose its
+  // bytes: "strchr (path, ':') - path" of a string getenv gave.)
+  if (in.result && ((in.opcode == Opcode::Binary && !is_comparison(in.op) && in.op != OpName::PtrAdd &&
+                     in.op != OpName::PtrDiff) ||
                     (in.opcode == Opcode::Unary && in.op != OpName::Conv)))
     derive(s, s.temp(in.result), operand_value(s, in.operands[0]),
            in.operands.size() > 1 ? operand_value(s, in.operands[1]) : 0, loc);

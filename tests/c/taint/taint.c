@@ -297,3 +297,34 @@ int min_without_lower_bound_bad (void)
   int n = d < 100 ? d : 99;
   return table[n]; /* { dg-warning "use of attacker-controlled value 'n' in array lookup without checking for negative" } */
 }
+
+/* The distance between two pointers into one string an attacker chose
+   is bounded by that string, already in memory: an allocation and copy
+   sized by it (flex's search of $PATH for m4) are not attacker-controlled
+   sizes.  A number the attacker wrote in the string is.  */
+#include <stdlib.h>
+#include <string.h>
+
+char *first_dir_ok (void)
+{
+  const char *path = getenv ("PATH");
+  if (!path)
+    return 0;
+  const char *end = strchr (path, ':');
+  if (!end)
+    end = path + strlen (path);
+  char *dir = malloc (end - path + 1); /* { dg-bogus "attacker-controlled" } */
+  if (!dir)
+    return 0;
+  memcpy (dir, path, end - path); /* { dg-bogus "attacker-controlled" } */
+  dir[end - path] = 0; /* { dg-bogus "attacker-controlled" } */
+  return dir;
+}
+
+char *stated_size_bad (void)
+{
+  const char *size = getenv ("SIZE");
+  if (!size)
+    return 0;
+  return malloc (atoi (size)); /* { dg-warning "as allocation size without" } */
+}
