@@ -257,6 +257,21 @@ std::vector<std::pair<SvalId, SvalId>> FunctionAnalysis::canonicalize(State &s) 
     r.index = canon(r.index, canon);
     r.value = canon(r.value, canon);
   }
+  bool renoted = false;
+  for (auto &c : s.changed) {
+    c.reread = canon(c.reread, canon);
+    c.old = canon(c.old, canon);
+    if (m_regions.kind(c.region) == 'S') {
+      const SvalId base = region_base(c.region);
+      const SvalId nb = canon(base, canon);
+      if (nb != base) {
+        c.region = m_regions.rebased(c.region, nb);
+        renoted = true;
+      }
+    }
+  }
+  if (renoted)
+    std::sort(s.changed.begin(), s.changed.end());
   if (changed.empty())
     return changed;
   std::sort(s.vague_reads.begin(), s.vague_reads.end());
