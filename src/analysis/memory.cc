@@ -65,6 +65,9 @@ SvalId FunctionAnalysis::table_entry(const std::string &key) {
   for (const auto &e : m_module.symbols[sym].constant_table)
     if (key.compare(end, std::string::npos, e.first) == 0)
       return m_svals.get(SK::Const, e.second);
+  for (const auto &e : m_module.symbols[sym].address_table)
+    if (key.compare(end, std::string::npos, e.first) == 0)
+      return m_svals.get(SK::GlobalAddr, e.second);
   // (Only a whole field or element: not bytes inside one.)
   if (m_module.symbols[sym].init_complete && key.find('?') == std::string::npos &&
       key.find('+') == std::string::npos)

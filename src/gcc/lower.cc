@@ -325,9 +325,19 @@ private:
         m_mod.symbols[s].init_complete = complete;
         std::vector<std::pair<std::string, uint32_t>> table;
         std::vector<std::pair<std::string, int64_t>> constants;
+        std::vector<std::pair<std::string, uint32_t>> addresses;
         for (auto &e : entries) {
           if (TREE_CODE(e.second) == FUNCTION_DECL)
             table.push_back({e.first, symbol_for(e.second)});
+          else if (TREE_CODE(e.second) == VAR_DECL && m_initializer_depth < kMaxInitializerDepth) {
+            // (Whose own initializer is read in turn: a chain of them,
+            // a static list's nodes, only so deep.)
+            ++m_initializer_depth;
+            addresses.push_back({e.first, symbol_for(e.second)});
+            --m_initializer_depth;
+          } else if (TREE_CODE(e.second) == VAR_DECL) {
+            m_mod.symbols[s].init_complete = false; // (an entry not kept is not zero)
+          }
           else if (tree_fits_shwi_p(e.second))
             constants.push_back({e.first, tree_to_shwi(e.second)});
           else if (tree_fits_uhwi_p(e.second))
@@ -335,6 +345,7 @@ private:
         }
         m_mod.symbols[s].function_table = std::move(table);
         m_mod.symbols[s].constant_table = std::move(constants);
+        m_mod.symbols[s].address_table = std::move(addresses);
       }
     }
     return s;
@@ -345,14 +356,25 @@ private:
   // element its byte offset, "[I]" if its size is not known), at most
   // kMaxTableEntries.
   static constexpr size_t kMaxTableEntries = 4096;
+  // How deep initializers naming variables whose initializers name
+  // variables are read.
+  static constexpr int kMaxInitializerDepth = 8;
+  int m_initializer_depth = 0;
   // (Integer constants, and null pointers, too: a constant configuration
   // such as an allocator table whose entries are NULL.)
   // *complete is cleared where the initializer holds something else (a
   // string, a float, another variable's address) or too much.
+  // A variable with static storage (a global, a function's static): its
+  // address is a constant an initializer may hold.
+  static bool global_variable(tree t) {
+    return TREE_CODE(t) == VAR_DECL && (TREE_STATIC(t) || DECL_EXTERNAL(t));
+  }
+
   static void function_entries(tree init, const std::string &path, std::vector<std::pair<std::string, tree>> &out,
                                bool *complete) {
     STRIP_NOPS(init);
-    if (TREE_CODE(init) == ADDR_EXPR && TREE_CODE(TREE_OPERAND(init, 0)) == FUNCTION_DECL) {
+    if (TREE_CODE(init) == ADDR_EXPR && (TREE_CODE(TREE_OPERAND(init, 0)) == FUNCTION_DECL ||
+                                         global_variable(TREE_OPERAND(init, 0)))) {
       if (out.size() < kMaxTableEntries)
         out.push_back({path, TREE_OPERAND(init, 0)});
       else
@@ -418,7 +440,8 @@ private:
         tree v = value;
         STRIP_NOPS(v);
         const bool may_hold = TREE_CODE(v) == CONSTRUCTOR || TREE_CODE(v) == INTEGER_CST ||
-                              (TREE_CODE(v) == ADDR_EXPR && TREE_CODE(TREE_OPERAND(v, 0)) == FUNCTION_DECL);
+                              (TREE_CODE(v) == ADDR_EXPR && (TREE_CODE(TREE_OPERAND(v, 0)) == FUNCTION_DECL ||
+                                                             global_variable(TREE_OPERAND(v, 0))));
         if (!may_hold || hi - lo >= static_cast<HOST_WIDE_INT>(kMaxTableEntries))
           *complete = false;
         for (HOST_WIDE_INT k = lo; may_hold && k <= hi && out.size() < kMaxTableEntries; ++k)

@@ -557,14 +557,21 @@ std::string print_module(const Module &m) {
       out << "global " << symbol_ref(m, static_cast<uint32_t>(s)) << " : " << type_text(sym.type)
           << (sym.is_const ? " const" : "") << (sym.is_static ? " static" : "")
           << (sym.address_taken ? " addressed" : "") << (sym.init_complete ? " complete" : "");
-      if (!sym.function_table.empty() || !sym.constant_table.empty()) {
+      if (!sym.function_table.empty() || !sym.constant_table.empty() || !sym.address_table.empty()) {
         out << " init(";
-        for (size_t k = 0; k < sym.function_table.size(); ++k)
-          out << (k ? ", " : "") << quote(sym.function_table[k].first) << "="
-              << symbol_ref(m, sym.function_table[k].second);
-        for (size_t k = 0; k < sym.constant_table.size(); ++k)
-          out << (k || !sym.function_table.empty() ? ", " : "") << quote(sym.constant_table[k].first) << "="
-              << sym.constant_table[k].second;
+        const char *sep = "";
+        for (const auto &e : sym.function_table) {
+          out << sep << quote(e.first) << "=" << symbol_ref(m, e.second);
+          sep = ", ";
+        }
+        for (const auto &e : sym.constant_table) {
+          out << sep << quote(e.first) << "=" << e.second;
+          sep = ", ";
+        }
+        for (const auto &e : sym.address_table) {
+          out << sep << quote(e.first) << "=&" << symbol_ref(m, e.second);
+          sep = ", ";
+        }
         out << ")";
       }
       if (sym.loc.line) {

@@ -310,6 +310,10 @@ struct Symbol {
   // Variable: the integers (and null pointers, 0) its initializer gives,
   // by the same paths (a constant configuration; "" for a scalar).
   std::vector<std::pair<std::string, int64_t>> constant_table;
+  // Variable: the addresses of variables its initializer gives, by the
+  // same paths (a table of options, each with the address of the setting
+  // it changes).
+  std::vector<std::pair<std::string, uint32_t>> address_table;
   bool attributes_read = false; // front end: the attributes above are filled in
 };
 

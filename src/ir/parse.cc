@@ -154,6 +154,7 @@ public:
           expect('(');
           std::vector<std::pair<std::string, uint32_t>> table;
           std::vector<std::pair<std::string, int64_t>> constants;
+          std::vector<std::pair<std::string, uint32_t>> addresses;
           do {
             skip_space_inline();
             std::string path = quoted();
@@ -161,12 +162,15 @@ public:
             skip_space_inline();
             if (cur() == '@')
               table.push_back({path, symbol_ref(SymbolKind::Function)});
+            else if (accept('&'))
+              addresses.push_back({path, symbol_ref(SymbolKind::Variable)});
             else
               constants.push_back({path, number()});
           } while (accept(','));
           expect(')');
           m_module.symbols[s].function_table = std::move(table);
           m_module.symbols[s].constant_table = std::move(constants);
+          m_module.symbols[s].address_table = std::move(addresses);
         }
         m_module.symbols[s].loc = loc();
       } else if (kw == "func") {

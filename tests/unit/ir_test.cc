@@ -372,3 +372,15 @@ TEST(IrText, GlobalInitializerRoundTrip) {
   EXPECT_EQ(g.constant_table, (std::vector<std::pair<std::string, int64_t>>{{".8", 0}, {"[2]", -7}}));
   EXPECT_EQ(print_module(m), text);
 }
+
+// ...and the addresses of variables (a table of settings).
+TEST(IrText, GlobalInitializerAddressesRoundTrip) {
+  const std::string text = "global @size : i32 static\n"
+                           "global @settings : rec32 const complete init(\".16\"=0, \".8\"=&@size)\n";
+  Module m = parse_module(text);
+  const Symbol &g = m.symbols[static_cast<size_t>(m.find_symbol("settings"))];
+  ASSERT_EQ(g.address_table.size(), 1u);
+  EXPECT_EQ(g.address_table[0].first, ".8");
+  EXPECT_EQ(g.address_table[0].second, static_cast<uint32_t>(m.find_symbol("size")));
+  EXPECT_EQ(print_module(m), text);
+}

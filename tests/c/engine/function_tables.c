@@ -60,3 +60,56 @@ void unknown_index_ok (int i)
   char *p = malloc (10);
   entries[i].o.touch (p); /* any entry: an unknown function */
 }
+
+/* A read-only table of settings holds the addresses of the variables it
+   sets (gawk's debugger options): an entry the path knows is that
+   variable's address, so what is stored or read through it is the
+   variable's.  */
+static char *output_name;
+static int history_size;
+
+struct setting {
+  const char *name;
+  int *number;
+  char **text;
+};
+
+static const struct setting settings[] = {
+  { "history_size", &history_size, NULL },
+  { "outfile", NULL, &output_name },
+};
+
+static void release_text (int k)
+{
+  free (*settings[k].text);
+}
+
+static int number_of (int k)
+{
+  return *settings[k].number;
+}
+
+void setting_freed_twice_bad (void)
+{
+  release_text (1);
+  free (output_name); /* { dg-warning "double-'free'" } */
+}
+
+void setting_freed_once_ok (void)
+{
+  release_text (1);
+  output_name = NULL;
+  free (output_name);
+}
+
+int setting_number_ok (void)
+{
+  history_size = 3;
+  return 10 / (number_of (0) - 2); /* { dg-bogus "division by zero" } */
+}
+
+int setting_number_bad (void)
+{
+  history_size = 2;
+  return 10 / (number_of (0) - 2); /* { dg-warning "division by zero" } */
+}
