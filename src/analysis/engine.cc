@@ -106,7 +106,8 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
   const uint64_t seen_key = (point * 0x9e3779b97f4a7c15ull) ^ s.hash();
   if (m_seen.any_of(seen_key, [&](int32_t id) {
         const Node &n = m_nodes[static_cast<size_t>(id)];
-        return n.block == block && n.start == start && n.resumed == resumed && n.state == s;
+        return n.block == block && n.start == start && n.resumed == resumed && n.state == s &&
+               n.state.notes_within(s);
       })) {
     if (s.stack.empty() && start == 0 && !resumed)
       m_merged_arrivals.push_back({pred, block});

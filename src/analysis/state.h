@@ -232,7 +232,15 @@ struct State {
   // held them, sorted: the range the value's facts allowed and whether it
   // was known not to be zero; once the place is read again, the value read.
   // A branch on that value which those facts decide the other way sets
-  // `guessed`. Not part of equality, as `approximate`.
+  // `guessed`. Not part of equality, as `approximate`; but a state equal
+  // to one explored whose values read again it knew more of is explored
+  // too (notes_within): its branches on them are its own, not guesses.
+  //
+  // Also where the engine itself forgot a place (generalize, join) where
+  // no loop goes round. A note stays about the value read again once the
+  // place is written (`written`), and a pointer read again stands for what
+  // the place held (`old`): the fields the path knew of that are what it
+  // points to.
   struct Changed {
     RegionId region;
     int64_t lo, hi;
@@ -243,7 +251,33 @@ struct State {
     // path knew, but a later read is of what was written.
     bool written = false;
     bool operator<(const Changed &o) const { return region < o.region; }
+    // Whether it can decide a branch on a value read again.
+    bool decides() const { return reread && (lo != INT64_MIN || hi != INT64_MAX || nonzero); }
+    bool operator==(const Changed &o) const {
+      return region == o.region && lo == o.lo && hi == o.hi && nonzero == o.nonzero && reread == o.reread &&
+             written == o.written;
+    }
   };
+  // Whether every note of this state that may decide a branch on a value
+  // read again is one of o's: then o guesses wherever this state does, and
+  // a path from o finds nothing a path from this state did not. (A state
+  // equal to one already explored but for such notes is explored too only
+  // if that one knew more.)
+  bool notes_within(const State &o) const {
+    auto b = o.changed.begin();
+    for (const Changed &a : changed) {
+      if (!a.decides())
+        continue;
+      while (b != o.changed.end() && b->region < a.region)
+        ++b;
+      bool found = false;
+      for (auto c = b; c != o.changed.end() && c->region == a.region; ++c)
+        found = found || *c == a;
+      if (!found)
+        return false;
+    }
+    return true;
+  }
   std::vector<Changed> changed;
   // The path goes on only if code it cannot see changed a value it had
   // tested (a guess, not a fact): nothing is reported on it. Part of
