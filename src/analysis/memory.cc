@@ -357,9 +357,9 @@ void FunctionAnalysis::note_changed(State &s, RegionId r, SvalId v, bool constan
   if (!known_of(s, r, v, constants, c))
     return;
   auto it = std::lower_bound(s.changed.begin(), s.changed.end(), c);
-  if (it != s.changed.end() && it->region == r) {
+  if (it != s.changed.end() && it->region == r)
     *it = c;
-  } else if (s.changed.size() < 32)
+  else if (s.changed.size() < 32)
     s.changed.insert(it, c);
 }
 

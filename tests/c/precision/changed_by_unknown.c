@@ -197,3 +197,32 @@ void region_given_bad (void)
   if (openbuffer->mark)
     use_line (top); /* { dg-warning "use of uninitialized value 'top'" } */
 }
+
+/* Two paths meeting with what they knew of a global read again: a loop
+   over it run zero times (the count not above 0) and one run; unknown
+   calls change the count, which is read again before an unchecked
+   calloc. Merged into the first path's state, the second loop's entry
+   would follow the first path's guess, and the unchecked result's use
+   would go untold (flex's table writers).  */
+extern int nstates;
+extern void emit (int);
+extern int write_table (void);
+extern void die (const char *);
+
+int *build_bad (void)
+{
+  int k, total;
+  int *tab;
+  for (k = 1; k <= nstates; ++k)
+    emit (k);
+  {
+    int rc = write_table ();
+    total = nstates + 1;
+    if (rc < 0)
+      die ("write");
+  }
+  tab = calloc (total, sizeof (int)); /* { dg-message "this call could return NULL" } */
+  for (k = 1; k <= nstates; ++k)
+    tab[k] = k; /* { dg-warning "dereference of possibly-NULL 'tab'" } */
+  return tab;
+}
