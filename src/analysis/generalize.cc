@@ -575,7 +575,16 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
         facts_kept.push_back(t.second); // (as above)
       } else if (!keep(t.second) && m_svals[t.second].kind != SK::Param && !callers_kept(t.second)) { // (a parameter: as above)
         const uint32_t uid = info(f.fn).uid_base[f.block] + f.index;
-        t.second = m_svals.get(SK::Conjured, uid, -1 - static_cast<int64_t>(t.first));
+        const SvalId fresh = m_svals.get(SK::Conjured, uid, -1 - static_cast<int64_t>(t.first));
+        // (Made by an earlier generalization here, that value may since
+        // have moved elsewhere in the state - the caller's loop stepped
+        // on, "it = it1", and passed it to the callee: it is another
+        // value from now on, as widen_to has it.)
+        if (fresh != t.second && in_state(s, fresh)) {
+          rename_value(s, fresh, conjure(s, uid));
+          present.ready = false;
+        }
+        t.second = fresh;
         SvalId &w = m_widened[(static_cast<uint64_t>(uid) << 32) | t.first];
         if (!w)
           w = t.second; // (now in a state)
