@@ -343,12 +343,10 @@ public:
     if (k == Freed) {
       ctx.report(kUseAfterFree, p, expr, nullptr, 0, nullptr, family_name(s));
       ctx.set_state(p, with_family(Stop, family(s)), expr);
-    } else if ((k == Null || (s == Start && ctx.is_null_constant(p))) && !ctx.facts_dropped()) {
-      // Only on a path the engine has not generalized: through forgotten
-      // facts, the way to here is too often infeasible (a buffer NULL
-      // only when its count is 0, used in a loop over the count).
-      // Untracked values: only the NULL constant (a value merely
-      // constrained to NULL is too often a guess).
+    } else if (k == Null || (s == Start && ctx.is_null_constant(p) && !ctx.facts_dropped())) {
+      // Untracked values: only the NULL constant on a path the engine has
+      // not generalized (a value merely constrained to NULL, or a path
+      // through forgotten facts, is too often infeasible).
       ctx.report(kNullDeref, p, expr);
       ctx.set_state(p, with_family(Stop, family(s)), expr); // report the first use only
     } else if (k == Unchecked) {
@@ -508,7 +506,7 @@ private:
       if (kind(s) == Unchecked) {
         ctx.report(kPossibleNullArg, p, call.arg_text(k), nullptr, arg, &note);
         ctx.set_state(p, with_family(Nonnull, family(s)), call.arg_text(k)); // warn once, then assume checked
-      } else if ((kind(s) == Null || (s == Start && ctx.is_null_constant(p))) && !ctx.facts_dropped()) {
+      } else if (kind(s) == Null || (s == Start && ctx.is_null_constant(p) && !ctx.facts_dropped())) {
         // (The IR spells a literal NULL "0B".)
         ctx.report(call.arg_text(k) == "0B" ? kNullArgLiteral : kNullArg, p, call.arg_text(k), nullptr, arg, &note);
         ctx.set_state(p, with_family(Stop, family(s)), call.arg_text(k));
