@@ -698,7 +698,7 @@ void FunctionAnalysis::join(State &s, const State &e) {
       State::Changed c{a.region, std::min(a.lo, it->lo), std::max(a.hi, it->hi), a.nonzero && it->nonzero,
                        a.reread == it->reread ? a.reread : 0, a.old == it->old ? a.old : 0,
                        a.written || it->written};
-      if ((c.lo != INT64_MIN || c.hi != INT64_MAX || c.nonzero) && changed.size() < 32)
+      if (c.informs() && changed.size() < 32)
         changed.push_back(c);
     }
   }

@@ -431,8 +431,7 @@ bool FunctionAnalysis::needs_change(const State &s, SvalId a, OpName op, SvalId 
   std::optional<State> t;
   const SvalId zero = m_svals.get(SK::Const, 0);
   for (const State::Changed &ch : s.changed) {
-    if (!ch.reread || (ch.lo == INT64_MIN && ch.hi == INT64_MAX && !ch.nonzero) ||
-        !(mentions(a, ch.reread, mentions, 0) || mentions(c, ch.reread, mentions, 0)))
+    if (!ch.decides() || !(mentions(a, ch.reread, mentions, 0) || mentions(c, ch.reread, mentions, 0)))
       continue;
     if (!t) {
       t.emplace(s);

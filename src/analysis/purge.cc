@@ -287,7 +287,7 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
   // points to is still what the path knew of the fields of the pointer
   // read again: State::changed.)
   for (const auto &m : s.memory)
-    if (m_regions.kind(m.first) == 'S' && !reachable(region_base(m.first)) &&
+    if (!s.changed.empty() && m_regions.kind(m.first) == 'S' && !reachable(region_base(m.first)) &&
         std::any_of(s.changed.begin(), s.changed.end(),
                     [&](const State::Changed &c) { return c.old == region_base(m.first) && !c.written; }))
       note_changed(s, m.first, m.second, true);

@@ -251,8 +251,10 @@ struct State {
     // path knew, but a later read is of what was written.
     bool written = false;
     bool operator<(const Changed &o) const { return region < o.region; }
+    // Whether it knows anything of the value (a range, not zero).
+    bool informs() const { return lo != INT64_MIN || hi != INT64_MAX || nonzero; }
     // Whether it can decide a branch on a value read again.
-    bool decides() const { return reread && (lo != INT64_MIN || hi != INT64_MAX || nonzero); }
+    bool decides() const { return reread && informs(); }
     bool operator==(const Changed &o) const {
       return region == o.region && lo == o.lo && hi == o.hi && nonzero == o.nonzero && reread == o.reread &&
              written == o.written;

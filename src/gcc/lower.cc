@@ -337,8 +337,7 @@ private:
             --m_initializer_depth;
           } else if (TREE_CODE(e.second) == VAR_DECL) {
             m_mod.symbols[s].init_complete = false; // (an entry not kept is not zero)
-          }
-          else if (tree_fits_shwi_p(e.second))
+          } else if (tree_fits_shwi_p(e.second))
             constants.push_back({e.first, tree_to_shwi(e.second)});
           else if (tree_fits_uhwi_p(e.second))
             constants.push_back({e.first, static_cast<int64_t>(tree_to_uhwi(e.second))});
@@ -351,30 +350,34 @@ private:
     return s;
   }
 
-  // The functions whose addresses an initializer holds, by the path to
-  // them as memory keys spell it (".OFFSET" for a field, and for an
-  // element its byte offset, "[I]" if its size is not known), at most
-  // kMaxTableEntries.
-  static constexpr size_t kMaxTableEntries = 4096;
   // How deep initializers naming variables whose initializers name
   // variables are read.
   static constexpr int kMaxInitializerDepth = 8;
   int m_initializer_depth = 0;
+
+  // The address of a function, or of a variable with static storage (a
+  // global, a function's static): a constant an initializer may hold.
+  static bool constant_address(tree t) {
+    if (TREE_CODE(t) != ADDR_EXPR)
+      return false;
+    tree d = TREE_OPERAND(t, 0);
+    return TREE_CODE(d) == FUNCTION_DECL || (TREE_CODE(d) == VAR_DECL && (TREE_STATIC(d) || DECL_EXTERNAL(d)));
+  }
+
+  // The functions and variables whose addresses an initializer holds, by
+  // the path to them as memory keys spell it (".OFFSET" for a field, and
+  // for an element its byte offset, "[I]" if its size is not known), at
+  // most kMaxTableEntries.
+  static constexpr size_t kMaxTableEntries = 4096;
   // (Integer constants, and null pointers, too: a constant configuration
   // such as an allocator table whose entries are NULL.)
   // *complete is cleared where the initializer holds something else (a
-  // string, a float, another variable's address) or too much.
-  // A variable with static storage (a global, a function's static): its
-  // address is a constant an initializer may hold.
-  static bool global_variable(tree t) {
-    return TREE_CODE(t) == VAR_DECL && (TREE_STATIC(t) || DECL_EXTERNAL(t));
-  }
-
+  // string, a float, the address of a local or of a part of a variable)
+  // or too much.
   static void function_entries(tree init, const std::string &path, std::vector<std::pair<std::string, tree>> &out,
                                bool *complete) {
     STRIP_NOPS(init);
-    if (TREE_CODE(init) == ADDR_EXPR && (TREE_CODE(TREE_OPERAND(init, 0)) == FUNCTION_DECL ||
-                                         global_variable(TREE_OPERAND(init, 0)))) {
+    if (constant_address(init)) {
       if (out.size() < kMaxTableEntries)
         out.push_back({path, TREE_OPERAND(init, 0)});
       else
@@ -439,9 +442,7 @@ private:
         }
         tree v = value;
         STRIP_NOPS(v);
-        const bool may_hold = TREE_CODE(v) == CONSTRUCTOR || TREE_CODE(v) == INTEGER_CST ||
-                              (TREE_CODE(v) == ADDR_EXPR && (TREE_CODE(TREE_OPERAND(v, 0)) == FUNCTION_DECL ||
-                                                             global_variable(TREE_OPERAND(v, 0))));
+        const bool may_hold = TREE_CODE(v) == CONSTRUCTOR || TREE_CODE(v) == INTEGER_CST || constant_address(v);
         if (!may_hold || hi - lo >= static_cast<HOST_WIDE_INT>(kMaxTableEntries))
           *complete = false;
         for (HOST_WIDE_INT k = lo; may_hold && k <= hi && out.size() < kMaxTableEntries; ++k)
