@@ -654,8 +654,20 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                                   facts_kept.end();
                                      }),
                       s.constraints.end());
+  // (So does how a value a checker tracks compares with another value
+  // kept as it is, at every level, as the tracked value's own facts do:
+  // "a->arg != a->direct" kept with the a->arg realloc freed, or a later
+  // "a->arg == a->direct" goes either way on the freed pointer.)
+  auto fixed = [&](SvalId v) {
+    const SvalId root = root_of(v);
+    return stays(v) || is_tracked(s, v) || m_svals[root].kind == SK::Param || is_address(root);
+  };
   s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
-                                   [&](const Relation &r) { return level >= 2 || !stays(r.a) || !stays(r.b); }),
+                                   [&](const Relation &r) {
+                                     if (level < 2 && stays(r.a) && stays(r.b))
+                                       return false;
+                                     return !(is_tracked(s, r.a) || is_tracked(s, r.b)) || !fixed(r.a) || !fixed(r.b);
+                                   }),
                     s.relations.end());
   for (SvalId w : nonnull_widened)
     assume(s, w, OpName::Ne, null);
