@@ -410,6 +410,30 @@ bool Constraints::assume(State &s, SvalId a, OpName op, SvalId b) {
   // A sum against a constant: learned of its base.
   if (base_against_constant(s, a, b))
     return assume(s, a, op, b);
+  // A product the engine takes as exact ("n * 4" in 64 bits, or signed:
+  // see SK::OpConst) against a constant: learned of its factor ("2 * n"
+  // found 0 is n found 0).
+  for (int side = 0; side < 2; ++side) {
+    const SvalId prod = side ? b : a;
+    int64_t k;
+    if (prod == kUnknownSval || m_values[prod].kind != SK::OpConst || static_cast<OpName>(m_values[prod].b) != OpName::Mul ||
+        m_values[prod].a <= 0 || !known_value(s, side ? a : b, k) || k == INT64_MIN)
+      continue;
+    const int64_t f = m_values[prod].a;
+    const SvalId x = m_values[prod].base;
+    const int64_t floor_q = k / f - (k % f != 0 && k < 0 ? 1 : 0);
+    const int64_t ceil_q = k / f + (k % f != 0 && k > 0 ? 1 : 0);
+    auto constant = [&](int64_t q) { return m_values.get(SK::Const, q); };
+    switch (side ? swap_comparison(op) : op) {
+    case OpName::Eq: return k % f == 0 && assume(s, x, OpName::Eq, constant(k / f));
+    case OpName::Ne: return k % f != 0 || assume(s, x, OpName::Ne, constant(k / f));
+    case OpName::Lt: return assume(s, x, OpName::Lt, constant(ceil_q));
+    case OpName::Le: return assume(s, x, OpName::Le, constant(floor_q));
+    case OpName::Gt: return assume(s, x, OpName::Gt, constant(floor_q));
+    case OpName::Ge: return assume(s, x, OpName::Ge, constant(ceil_q));
+    default: break;
+    }
+  }
   int64_t c;
   SvalId v;
   if (known_value(s, b, c)) {

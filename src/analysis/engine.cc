@@ -865,6 +865,12 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
         break;
       }
     }
+    // (x << c likewise, as x * 2^c: "num_types << 6".)
+    if (!ka && kb && cb > 0 && cb < 62 && rt.kind == TypeKind::Int && in.op == OpName::Shl &&
+        (rt.bits >= 64 || rt.is_signed) && derivable(a)) {
+      bind(m_svals.get(SK::OpConst, int64_t{1} << cb, static_cast<int64_t>(OpName::Mul), a));
+      break;
+    }
     // x + c and x - c keep x's range, moved by c ("M.n = N->n - 8" after
     // "N->n > 8": M.n >= 1), where that cannot wrap. Inside a loop only a
     // sum the code just compares, of a value that is not such a sum: a

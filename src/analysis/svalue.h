@@ -47,7 +47,8 @@ namespace pathwise {
 //              i again. base is never a Plus or a constant;
 //   OpConst    base OP a for a constant a > 0, where b is the OpName: /, >>,
 //              %, & or * ("blocks = length / 16": what is later learned of
-//              length bounds blocks; "n * 4", the size of n ints);
+//              length bounds blocks; "n * 4", the size of n ints; "n << 2"
+//              is n * 4);
 //   FloatConst a floating-point constant (a = the string id of its decimal
 //              text): never an integer, so no arithmetic folds it; what a
 //              branch learns against it is a relation ("x > 0.5" twice

@@ -90,6 +90,28 @@ TEST(Constraints, DerivedByAConstantFollowsItsBase) {
   EXPECT_EQ(f.compare(f.s, blocks, OpName::Eq, f.num(0)), Tri::False);
 }
 
+TEST(Constraints, ExactProductTeachesItsFactor) {
+  // size = n * 4 (exact: 64 bits); "size == 0" is "n == 0", "size < 9"
+  // is "n <= 2", "size > -9" is "n >= -2", and "size == 7" cannot be.
+  Facts f;
+  const SvalId n = f.param(0);
+  const SvalId size = f.table.get(SK::OpConst, 4, static_cast<int64_t>(OpName::Mul), n);
+  State zero = f.s;
+  ASSERT_TRUE(f.assume(zero, size, OpName::Eq, f.num(0)));
+  EXPECT_EQ(f.compare(zero, n, OpName::Eq, f.num(0)), Tri::True);
+  State below = f.s;
+  ASSERT_TRUE(f.assume(below, size, OpName::Lt, f.num(9)));
+  EXPECT_EQ(f.compare(below, n, OpName::Le, f.num(2)), Tri::True);
+  EXPECT_EQ(f.compare(below, n, OpName::Le, f.num(1)), Tri::Unknown);
+  State above = f.s;
+  ASSERT_TRUE(f.assume(above, f.num(-9), OpName::Lt, size)); // (the constant on the left)
+  EXPECT_EQ(f.compare(above, n, OpName::Ge, f.num(-2)), Tri::True);
+  EXPECT_EQ(f.compare(above, n, OpName::Ge, f.num(-1)), Tri::Unknown);
+  State odd = f.s;
+  EXPECT_FALSE(f.assume(odd, size, OpName::Eq, f.num(7)));
+  EXPECT_TRUE(f.assume(odd, size, OpName::Ne, f.num(7)));
+}
+
 TEST(Constraints, RelationBetweenUnknowns) {
   Facts f;
   const SvalId a = f.param(0), b = f.param(1);
