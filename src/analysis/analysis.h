@@ -1321,6 +1321,9 @@ private:
       return key.empty() ? 0 : m_a.blob_read(m_s, key);
     }
     bool facts_dropped() const override { return m_s.approximate; }
+    bool widened(SvalId v) const override {
+      return m_a.m_svals[v].kind == SK::Conjured && m_a.m_svals[v].b < 0;
+    }
     void end_path() override { m_a.m_path_ends = true; }
     bool constant_value(SvalId v, int64_t &value) const override {
       if (m_a.m_svals[v].kind != SK::Const)

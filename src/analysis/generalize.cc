@@ -142,6 +142,17 @@ void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
     r.value = sub(r.value);
   }
   std::sort(s.vague_reads.begin(), s.vague_reads.end());
+  // (Notes name the value read again, what the place held, and the
+  // object a field belongs to: as canonicalize renames them.)
+  for (State::Changed &c : s.changed) {
+    if (c.reread == from)
+      c.reread = to;
+    if (c.old == from)
+      c.old = to;
+    if (m_regions.kind(c.region) == 'S' && region_base(c.region) == from)
+      c.region = m_regions.rebased(c.region, to);
+  }
+  std::sort(s.changed.begin(), s.changed.end());
 }
 
 bool FunctionAnalysis::sval_in_use(const State &s, SvalId v) const {
@@ -547,6 +558,14 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
       const bool nonnull = pointer && !loop_head && compare(s, t.second, OpName::Ne, null) == Tri::True;
       const SvalId was = t.second;
       t.second = widen_to(s, block, t.first, t.second, &present);
+      // (A value read again after an unknown change, widened: on this
+      // path the temporary holds it still, so what the path knew of it
+      // holds of the widened value - "lp = lp->next" of a next the
+      // iteration found NULL, before a call that may have changed it.)
+      if (s.rereads(was))
+        for (State::Changed &c : s.changed)
+          if (c.reread == was)
+            c.reread = t.second;
       if (own && level < 2)
         bound(t.second, was, loop_step(block, t.first, false));
       if (nonnull)
@@ -625,7 +644,10 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                     // (Where no loop goes round, nothing but the path writes it
                                     // before a later read: what the path knew of it stays true,
                                     // and a branch that needs otherwise follows a guess.)
-                                    if (straight)
+                                    // (Nor where a loop does go round, of a value read
+                                    // again after an unknown change: a local holding it
+                                    // holds it still on this path.)
+                                    if (straight || s.rereads(m.second))
                                       note_changed(s, m.first, m.second, true);
                                     dropped.push_back(m);
                                     return true;

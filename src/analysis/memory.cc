@@ -357,6 +357,12 @@ void FunctionAnalysis::note_changed(State &s, RegionId r, SvalId v, bool constan
   if (!known_of(s, r, v, constants, c))
     return;
   auto it = std::lower_bound(s.changed.begin(), s.changed.end(), c);
+  // (The place forgotten again since it was read again, not written: the
+  // note stays about the value read, which a temporary may hold still -
+  // under its widened name, if a generalization renamed it. Once nothing
+  // holds that value, purge lets the note wait for the next read.)
+  if (it != s.changed.end() && it->region == r && it->reread && !it->written)
+    return;
   if (it != s.changed.end() && it->region == r)
     *it = c;
   else if (s.changed.size() < 32)

@@ -338,6 +338,12 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
   s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
                                    [&](const Relation &r) { return !lasting(r.a) || !lasting(r.b); }),
                     s.relations.end());
+  // (A value read again that nothing holds any more decides no branch: its
+  // note waits for the place to be read again, as before the first read,
+  // rather than keep apart states that differ only there.)
+  for (State::Changed &c : s.changed)
+    if (c.reread && m_svals[c.reread].kind != SK::Const && !reachable(c.reread))
+      c.reread = 0;
   s.escaped.erase(std::remove_if(s.escaped.begin(), s.escaped.end(), [&](SvalId v) { return !reachable(v); }),
                   s.escaped.end());
   s.uninit.erase(std::remove_if(s.uninit.begin(), s.uninit.end(),

@@ -281,6 +281,11 @@ struct State {
     return true;
   }
   std::vector<Changed> changed;
+  // Whether v is the value a note's place was read again as, with what
+  // the path knew of it.
+  bool rereads(SvalId v) const {
+    return v && std::any_of(changed.begin(), changed.end(), [&](const Changed &c) { return c.reread == v && c.informs(); });
+  }
   // The path goes on only if code it cannot see changed a value it had
   // tested (a guess, not a fact): nothing is reported on it. Part of
   // equality: a path of facts reaching a point a guess reached first is

@@ -181,6 +181,10 @@ public:
   // Facts were dropped on the way here (generalization): what branches
   // taught about values may be missing.
   virtual bool facts_dropped() const = 0;
+  // v is a value a generalization made: it stands for whatever a variable
+  // held at a loop's point on any trip (NULL before the allocation as
+  // well as the block after), not for one value the path computed.
+  virtual bool widened(SvalId v) const = 0;
   // This outcome of the call cannot happen (bind on a descriptor that is
   // no socket does not succeed): the path ends here.
   virtual void end_path() = 0;

@@ -459,6 +459,12 @@ private:
     }
     if (s == Start && free_of_variable(ctx, p, text, shown))
       return;
+    // An untracked value a generalization made, not known not to be NULL:
+    // whether this frees anything is not known (a loop's "p", NULL on
+    // every trip before the one that allocates, widened), so it is not
+    // taken as freed - a second free of it proves nothing.
+    if (s == Start && ctx.widened(p) && ctx.is_null(p) != Tri::False)
+      return;
     if (k == Freed) {
       ctx.report(kDoubleFree, p, text, nullptr, 0, nullptr, dealloc);
       ctx.set_state(p, with_family(Stop, family(s)), text);
