@@ -761,6 +761,14 @@ private:
 
   // Replaces value `from` by `to` everywhere in the state.
   void rename_value(State &s, SvalId from, SvalId to);
+  // Maps every value the state's notes name (State::changed: the value
+  // read again, what the place held, the object a field belongs to) by
+  // f, keeping the notes sorted (rename_value, canonicalize).
+  template <class F> void map_notes(State &s, F f);
+
+  // Whether v is a value a generalization made (widen_to, a caller's
+  // temporary): it stands for what a variable held on any trip.
+  bool is_widened(SvalId v) const { return m_svals[v].kind == SK::Conjured && m_svals[v].b < 0; }
 
   // Whether v is a floating-point constant (not a NaN), and its value.
   bool float_constant(SvalId v, double &out) const {
@@ -1321,9 +1329,7 @@ private:
       return key.empty() ? 0 : m_a.blob_read(m_s, key);
     }
     bool facts_dropped() const override { return m_s.approximate; }
-    bool widened(SvalId v) const override {
-      return m_a.m_svals[v].kind == SK::Conjured && m_a.m_svals[v].b < 0;
-    }
+    bool widened(SvalId v) const override { return m_a.is_widened(v); }
     void end_path() override { m_a.m_path_ends = true; }
     bool constant_value(SvalId v, int64_t &value) const override {
       if (m_a.m_svals[v].kind != SK::Const)

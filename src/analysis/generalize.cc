@@ -80,6 +80,24 @@ bool FunctionAnalysis::in_state(const State &s, SvalId v) const {
   return is_tracked(s, v);
 }
 
+template <class F> void FunctionAnalysis::map_notes(State &s, F f) {
+  bool moved = false;
+  for (State::Changed &c : s.changed) {
+    c.reread = f(c.reread);
+    c.old = f(c.old);
+    if (m_regions.kind(c.region) == 'S') {
+      const SvalId base = region_base(c.region);
+      const SvalId nb = f(base);
+      if (nb != base) {
+        c.region = m_regions.rebased(c.region, nb);
+        moved = true;
+      }
+    }
+  }
+  if (moved)
+    std::sort(s.changed.begin(), s.changed.end());
+}
+
 void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
   auto sub = [&](SvalId x) {
     if (x == from)
@@ -142,17 +160,7 @@ void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
     r.value = sub(r.value);
   }
   std::sort(s.vague_reads.begin(), s.vague_reads.end());
-  // (Notes name the value read again, what the place held, and the
-  // object a field belongs to: as canonicalize renames them.)
-  for (State::Changed &c : s.changed) {
-    if (c.reread == from)
-      c.reread = to;
-    if (c.old == from)
-      c.old = to;
-    if (m_regions.kind(c.region) == 'S' && region_base(c.region) == from)
-      c.region = m_regions.rebased(c.region, to);
-  }
-  std::sort(s.changed.begin(), s.changed.end());
+  map_notes(s, [&](SvalId x) { return x == from ? to : x; });
 }
 
 bool FunctionAnalysis::sval_in_use(const State &s, SvalId v) const {
@@ -268,21 +276,7 @@ std::vector<std::pair<SvalId, SvalId>> FunctionAnalysis::canonicalize(State &s) 
     r.index = canon(r.index, canon);
     r.value = canon(r.value, canon);
   }
-  bool renoted = false;
-  for (auto &c : s.changed) {
-    c.reread = canon(c.reread, canon);
-    c.old = canon(c.old, canon);
-    if (m_regions.kind(c.region) == 'S') {
-      const SvalId base = region_base(c.region);
-      const SvalId nb = canon(base, canon);
-      if (nb != base) {
-        c.region = m_regions.rebased(c.region, nb);
-        renoted = true;
-      }
-    }
-  }
-  if (renoted)
-    std::sort(s.changed.begin(), s.changed.end());
+  map_notes(s, [&](SvalId v) { return canon(v, canon); });
   if (changed.empty())
     return changed;
   std::sort(s.vague_reads.begin(), s.vague_reads.end());
@@ -530,7 +524,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     // here while a checker tracks something, it would only lose what
     // branches since learned of it ("cnt > 0" after the loop that counted,
     // guarding an allocation).
-    if (tracking && m_svals[t.second].kind == SK::Conjured && m_svals[t.second].b < 0 &&
+    if (tracking && is_widened(t.second) &&
         m_svals[t.second].a != m_cur->uid_base[block]) {
       facts_kept.push_back(t.second);
       continue;
@@ -581,11 +575,11 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   auto callers_kept = [&](SvalId v) {
     if (!tracking || level >= 2)
       return false;
-    const Sval &sv = m_svals[v];
-    if (sv.kind == SK::Conjured && sv.b < 0) {
+    if (is_widened(v)) {
       facts_kept.push_back(v);
       return true;
     }
+    const Sval &sv = m_svals[v];
     return sv.kind == SK::Const && (sv.a == 0 || sv.a == 1);
   };
   for (Frame &f : s.stack) // the callers' too: they may differ the most
