@@ -1556,6 +1556,12 @@ private:
   // way that part decides is a fork; this state takes the other, its
   // result the other part. False if nothing was split.
   bool split_truth(State &s, const Instruction &in, const Loc &loc);
+  // Instruction in (of the block being stepped) computes a bit whose only
+  // use is an & or | the path already knows the result of from its other
+  // part: "path == NULL || dir == NULL" computed as "(path == 0) | (dir ==
+  // 0)", where path is NULL. Its operands are then not used: the source
+  // never reads dir on this path.
+  bool short_circuited(const State &s, uint32_t block, const Instruction &in);
   // MIN (x, c) and MAX (x, c) of a constant: the two ways the program's
   // own "x < c ? x : c" goes (GCC folds it into MIN_EXPR), each learning
   // how x stands to c. This state
@@ -1620,6 +1626,26 @@ private:
       for (const Instruction &in : b.insns)
         if (in.opcode == Opcode::Call)
           return false;
+    return true;
+  }
+  // A few blocks, no calls, no memory but its own locals and no way back
+  // (every jump goes forward): a computation on the values it is given,
+  // whose paths are few and short ("xsum": a sum, or SIZE_MAX when it
+  // overflows).
+  static bool forward_leaf(const Function &f) {
+    if (f.blocks.size() > 8)
+      return false;
+    for (size_t b = 0; b < f.blocks.size(); ++b)
+      for (const Instruction &in : f.blocks[b].insns) {
+        if (in.opcode == Opcode::Call || in.opcode == Opcode::Unknown ||
+            ((in.opcode == Opcode::Load || in.opcode == Opcode::Store || in.opcode == Opcode::Addr) &&
+             in.place.base != PlaceBase::Local))
+          return false;
+        if (in.opcode != Opcode::Phi)
+          for (uint32_t t : in.targets)
+            if (t <= b)
+              return false;
+      }
     return true;
   }
   bool enter_function(State &s, uint32_t block, size_t index, uint32_t result, uint32_t callee,
@@ -1915,6 +1941,13 @@ private:
   // pointer this function dereferenced already is reported
   // (deref-before-check).
   void check_after_deref(State &s, const Instruction &br, uint32_t uid, SvalId a, SvalId c, const Loc &loc);
+  // Does operand tested (read at block to) hold the same value on every
+  // way from block from, where it was dereferenced? Not if a local it is
+  // read from (or read through) is stored on one of them (or, its address
+  // taken, memory through a pointer or a call may be), or a phi there
+  // joins it with others ("do { open (*dev) ...; dev++; } while (*dev)":
+  // a way that moved dev tests another pointer).
+  bool same_on_every_way(const Operand &tested, uint32_t from, uint32_t to) const;
   // !v, the 0/1 value of "v == 0" (as the instruction with that uid
   // computes it): a constant where the path decides it.
   SvalId logical_not(const State &s, SvalId v, uint32_t uid);

@@ -1154,10 +1154,15 @@ bool FunctionAnalysis::enter_call(State &s, uint32_t block, size_t index, const 
   const int callee = steppable(s, operand_value(s, in.operands[0]), in.operands.size() - 1);
   if (callee < 0)
     return false;
+  // (A variable never set, passed, was reported at the call: the callee
+  // is given a value nothing knows, not the never-set one again.)
+  const uint32_t uid = m_cur->uid_base[block] + static_cast<uint32_t>(index);
   std::vector<SvalId> args;
-  for (size_t k = 1; k < in.operands.size(); ++k)
-    args.push_back(operand_value(s, in.operands[k]));
-  const std::vector<std::string> &t = texts(m_cur->uid_base[block] + static_cast<uint32_t>(index), in);
+  for (size_t k = 1; k < in.operands.size(); ++k) {
+    const SvalId a = operand_value(s, in.operands[k]);
+    args.push_back(m_svals[a].kind == SK::Poison ? conjure(s, uid) : a);
+  }
+  const std::vector<std::string> &t = texts(uid, in);
   return enter_function(s, block, index, in.result, static_cast<uint32_t>(callee), args,
                         std::vector<std::string>(t.begin() + std::min<size_t>(1, t.size()), t.end()), loc);
 }
@@ -1212,8 +1217,10 @@ int FunctionAnalysis::steppable(const State &s, SvalId target, size_t nargs) {
   const auto callee = static_cast<uint32_t>(m_module.symbols[sym].body);
   const Function &cf = m_module.functions[callee];
   // Budgets spent: only tiny leaf functions still (a predicate such as
-  // "is this an error code": cheap, and its answer decides branches).
-  if ((m_nodes.size() >= m_opts.max_nodes / 2 || m_callee_nodes >= m_opts.max_callee_nodes) && !tiny_leaf(cf))
+  // "is this an error code", a checked sum: cheap, and its answer decides
+  // branches).
+  if ((m_nodes.size() >= m_opts.max_nodes / 2 || m_callee_nodes >= m_opts.max_callee_nodes) && !tiny_leaf(cf) &&
+      !forward_leaf(cf))
     return -1;
   if (!takes_arguments(cf, nargs) || cf.blocks.size() > m_opts.max_callee_blocks || !callable(callee) ||
       m_not_entered.count(callee))
@@ -1260,7 +1267,11 @@ bool FunctionAnalysis::enter_function(State &s, uint32_t block, size_t index, ui
              return k == SK::Const || k == SK::StrAddr;
            });
   };
-  if (!m_worth_entering[callee] && !in_cycle && !straight_leaf(cf) && !all_known() &&
+  // (Nor is a small computation without loops or calls that only reads
+  // its arguments: what it gives is then known in terms of them, "xsum
+  // (n, 1)" as n + 1 or SIZE_MAX, never 0.)
+  const bool computes = forward_leaf(cf) && m_summary.reads_args_only[callee];
+  if (!m_worth_entering[callee] && !in_cycle && !straight_leaf(cf) && !computes && !all_known() &&
       !std::any_of(args.begin(), args.end(), [&](SvalId a) {
         return passes_tracked(s, a, small) ||
                (small && ((!s.uninit.empty() && set_contains(s.uninit, root_of(a))) || const_variable(root_of(a))));

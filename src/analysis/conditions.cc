@@ -134,6 +134,33 @@ bool FunctionAnalysis::split_truth(State &s, const Instruction &in, const Loc &l
   return true;
 }
 
+bool FunctionAnalysis::short_circuited(const State &s, uint32_t block, const Instruction &in) {
+  if (!in.result || in.result >= fn().temps.size() || !fn().temps[in.result].type.is_bool())
+    return false;
+  const Instruction *use = nullptr;
+  for (const Block &b : fn().blocks)
+    for (const Instruction &i : b.insns)
+      for (const Operand &o : i.operands)
+        if (o.is_temp() && o.id == in.result) {
+          if (use)
+            return false;
+          use = &i;
+        }
+  if (!use || use->opcode != Opcode::Binary || (use->op != OpName::And && use->op != OpName::Or) ||
+      use->operands.size() != 2 || !fn().temps[use->result].type.is_bool())
+    return false;
+  const Operand &other = use->operands[0].is_temp() && use->operands[0].id == in.result ? use->operands[1]
+                                                                                         : use->operands[0];
+  // (The other part computed first, in this block: its value is this
+  // path's.)
+  const std::vector<Instruction> &insns = fn().blocks[block].insns;
+  const Instruction *def = def_of(*m_cur, other);
+  if (!def || def < insns.data() || def >= &in)
+    return false;
+  const Tri zero = compare(s, operand_value(s, other), OpName::Eq, m_svals.get(SK::Const, 0));
+  return use->op == OpName::Or ? zero == Tri::False : zero == Tri::True;
+}
+
 std::string FunctionAnalysis::compared_text(const State &s, const Instruction &cmp) {
   return m_cur->namer.operand(cmp.operands[m_svals[operand_value(s, cmp.operands[1])].kind == SK::Const ? 0 : 1]);
 }

@@ -119,10 +119,11 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
       m_too_complex_reason = reason;
     }
   };
-  if (states_here >= m_opts.max_states_per_point && !s.stack.empty()) {
+  if (states_here >= m_opts.max_states_per_point && !s.stack.empty() && !forward_leaf(fn())) {
     // Too many ways through a function stepped into: its calls are opaque
     // from now on, and this path ends here. The analysed function's own
-    // paths go on.
+    // paths go on. (Not a computation without loops or calls: its states
+    // are its callers', each on a few short paths.)
     m_not_entered.insert(s.fn);
     return;
   }
@@ -584,6 +585,68 @@ bool FunctionAnalysis::guards_delete(const Instruction &br) const {
   return false;
 }
 
+bool FunctionAnalysis::same_on_every_way(const Operand &tested, uint32_t from, uint32_t to) const {
+  const Bitset ways = m_cur->between(from, to);
+  const Function &f = fn();
+  // The locals the tested value is read from, directly or through the
+  // pointers it is read through; false at a phi that joins other values on
+  // the way.
+  std::vector<uint32_t> locals;
+  std::vector<Operand> work{tested};
+  for (int steps = 0; !work.empty(); ++steps) {
+    const Operand o = work.back();
+    work.pop_back();
+    if (steps > 32)
+      return false;
+    if (!o.is_temp() || o.id >= m_cur->defs.size() || !m_cur->defs[o.id])
+      continue;
+    const Instruction &d = *m_cur->defs[o.id];
+    if (d.opcode == Opcode::Phi) {
+      for (size_t b = 0; b < f.blocks.size(); ++b)
+        if (b != from && ways.test(b) && !f.blocks[b].insns.empty() && &d >= &f.blocks[b].insns.front() &&
+            &d <= &f.blocks[b].insns.back())
+          return false;
+      continue;
+    }
+    if (d.opcode == Opcode::Copy || d.opcode == Opcode::Unary || d.opcode == Opcode::Binary) {
+      work.insert(work.end(), d.operands.begin(), d.operands.end());
+      continue;
+    }
+    if (d.opcode != Opcode::Load)
+      continue;
+    if (d.place.base == PlaceBase::Local)
+      locals.push_back(d.place.id);
+    else if (d.place.base == PlaceBase::Deref)
+      work.push_back(d.place.pointer);
+    for (const Accessor &a : d.place.path)
+      if (a.kind == Accessor::Kind::Index)
+        work.push_back(a.index);
+  }
+  if (locals.empty())
+    return true;
+  // (A local whose address the function takes may also be stored through
+  // a pointer, or by a call: "rpp = &redir; ... *rpp = NULL; if (redir)".)
+  auto is_local = [&](const Place &p) {
+    return p.base == PlaceBase::Local && std::find(locals.begin(), locals.end(), p.id) != locals.end();
+  };
+  bool address_taken = false;
+  for (const Block &b : f.blocks)
+    for (const Instruction &in : b.insns)
+      address_taken = address_taken || (in.opcode == Opcode::Addr && is_local(in.place)) ||
+                      std::any_of(in.operands.begin(), in.operands.end(), [&](const Operand &o) {
+                        return o.kind == OpKind::LocalAddr &&
+                               std::find(locals.begin(), locals.end(), o.id) != locals.end();
+                      });
+  for (size_t b = 0; b < f.blocks.size(); ++b)
+    if (ways.test(b))
+      for (const Instruction &in : f.blocks[b].insns)
+        if ((in.opcode == Opcode::Store && is_local(in.place)) ||
+            (address_taken && ((in.opcode == Opcode::Store && in.place.base == PlaceBase::Deref) ||
+                               in.opcode == Opcode::Call)))
+          return false;
+  return true;
+}
+
 void FunctionAnalysis::check_after_deref(State &s, const Instruction &br, uint32_t uid, SvalId a, SvalId c,
                                          const Loc &loc) {
   // (Nor C++'s own test in "delete p", which tests p before destroying and
@@ -622,7 +685,8 @@ void FunctionAnalysis::check_after_deref(State &s, const Instruction &br, uint32
     o = def->operands.empty() ? Operand{} : def->operands[0];
   }
   if (!m_cur->dominates(it->block, m_step_block) ||
-      (def && (def->opcode == Opcode::Phi || def->opcode == Opcode::Call)))
+      (def && (def->opcode == Opcode::Phi || def->opcode == Opcode::Call)) ||
+      !same_on_every_way(tested, it->block, m_step_block))
     return;
   s.derefs.erase(it); // (told once)
   const bool against_null = c == zero || br.operands[1].kind == OpKind::Null;
@@ -713,6 +777,12 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     break;
   }
   case Opcode::Binary: {
+    auto poison = [&](const Operand &o) { return m_svals[operand_value(s, o)].kind == SK::Poison; };
+    if (is_comparison(in.op) && (poison(in.operands[0]) || poison(in.operands[1])) && short_circuited(s, block, in)) {
+      // (Its value decides nothing: 0 leaves the | or & the other part's.)
+      bind(m_svals.get(SK::Const, 0));
+      break;
+    }
     if (use_operand(s, in.operands[0], loc) | use_operand(s, in.operands[1], loc)) {
       bind(conjure(s, uid));
       break;

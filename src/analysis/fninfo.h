@@ -70,6 +70,41 @@ struct FnInfo {
     return detail::dominates(idom, a, b);
   }
 
+  // The blocks on some way from block a to block b (a and b among them
+  // when there is one): those a reaches that reach b.
+  Bitset between(uint32_t a, uint32_t b) const {
+    const size_t n = fn->blocks.size();
+    Bitset from_a(n), to_b(n);
+    if (a >= n || b >= n)
+      return from_a;
+    std::vector<std::vector<uint32_t>> preds(n);
+    for (size_t k = 0; k < n; ++k)
+      for (uint32_t t : successors(fn->blocks[k]))
+        if (t < n)
+          preds[t].push_back(static_cast<uint32_t>(k));
+    std::vector<uint32_t> work{a};
+    while (!work.empty()) {
+      const uint32_t k = work.back();
+      work.pop_back();
+      if (from_a.test(k))
+        continue;
+      from_a.set(k);
+      for (uint32_t t : successors(fn->blocks[k]))
+        if (t < n)
+          work.push_back(t);
+    }
+    work.push_back(b);
+    while (!work.empty()) {
+      const uint32_t k = work.back();
+      work.pop_back();
+      if (to_b.test(k) || !from_a.test(k))
+        continue;
+      to_b.set(k);
+      for (uint32_t p : preds[k])
+        work.push_back(p);
+    }
+    return to_b;
+  }
 
 private:
   mutable std::vector<int32_t> idom;
