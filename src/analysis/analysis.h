@@ -362,10 +362,11 @@ class FunctionAnalysis : private Constraints {
 public:
   FunctionAnalysis(const Module &m, uint32_t fn_index, const EngineOptions &opts,
                    const std::vector<std::unique_ptr<Checker>> &checkers, const ModuleSummary &summary,
-                   FnInfoCache &infos)
+                   FnInfoCache &infos, const std::vector<ArgFacts> *given = nullptr)
       : Constraints(m_svals), m_module(m), m_entry(fn_index), m_opts(opts), m_checkers(checkers), m_summary(summary),
         m_worth_entering(summary.worth_entering), m_writes_nothing(summary.writes_nothing),
-        m_deallocators(summary.deallocators), m_constant_args(&summary.constant_args[fn_index]), m_infos(infos) {
+        m_deallocators(summary.deallocators), m_constant_args(&summary.constant_args[fn_index]), m_given(given),
+        m_infos(infos) {
     m_cur = &info(fn_index);
   }
 
@@ -385,6 +386,12 @@ private:
   const std::vector<bool> &m_writes_nothing;
   const std::map<std::string, uint32_t> &m_deallocators;
   const std::vector<std::pair<bool, int64_t>> *m_constant_args; // the analysed function's, if every call agrees
+  const std::vector<ArgFacts> *m_given; // what every call gives its parameters, if known (call_facts.h)
+  // Facts of the calls not stepped into (FunctionResult::calls_not_entered).
+  CallFacts m_calls_not_entered;
+  // The call in (at block) to a function analysed in its callers was not
+  // stepped into: what its arguments are joins m_calls_not_entered.
+  void note_call_not_entered(const State &s, const Instruction &in);
   FnInfoCache &m_infos;          // shared by the analyses of the module
   const FnInfo *m_cur = nullptr; // the function being stepped through
   uint16_t m_depth = 1;          // its stack depth (1 = the analysed function)
@@ -451,6 +458,7 @@ private:
   size_t m_returns = 0, m_returns_maybe_null = 0;
   std::unordered_map<std::string, std::string> m_key_text; // text_key() -> text
   bool m_too_complex = false;
+  bool m_paths_cut = false; // a path ended early inside a callee (FunctionResult::paths_cut)
   std::string m_too_complex_reason;
 
   // Current step.

@@ -5,6 +5,7 @@
 #include "analysis/engine.h"
 
 #include "analysis/analysis.h"
+#include "analysis/call_facts.h"
 #include "checkers/spec_checker.h"
 #include "spec/spec.h"
 #include "analysis/libc.h"
@@ -125,6 +126,7 @@ void FunctionAnalysis::enqueue(uint32_t block, State &&s, int32_t pred, std::vec
     // paths go on. (Not a computation without loops or calls: its states
     // are its callers', each on a few short paths.)
     m_not_entered.insert(s.fn);
+    m_paths_cut = true;
     return;
   }
   if (states_here >= m_opts.max_states_per_point)
@@ -1359,6 +1361,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       m_entering = true; // the result is bound on the way back
       break;
     }
+    note_call_not_entered(s, in);
     m_after_call = next_loc(block, index, loc);
     bind(on_call(s, in, uid, loc));
     // (A function of the module none of whose paths returns, not stepped
@@ -1694,6 +1697,28 @@ SvalId FunctionAnalysis::incoming_value(size_t k) {
              : m_svals.get(SK::Param, static_cast<int64_t>(k));
 }
 
+void FunctionAnalysis::note_call_not_entered(const State &s, const Instruction &in) {
+  const int32_t callee = m_module.body_of(in.operands[0]);
+  if (callee < 0 || static_cast<size_t>(callee) >= m_summary.entries.size() ||
+      m_summary.entries[static_cast<size_t>(callee)])
+    return;
+  const SvalId zero = m_svals.get(SK::Const, 0);
+  CallFacts here;
+  std::vector<ArgFacts> &args = here[static_cast<uint32_t>(callee)];
+  for (size_t k = 1; k < in.operands.size(); ++k) {
+    const SvalId v = operand_value(s, in.operands[k]);
+    ArgFacts a;
+    if (in.operands[k].is_temp() && in.operands[k].id < fn().temps.size() &&
+        fn().temps[in.operands[k].id].type.kind == TypeKind::Int)
+      range_of(s, v, a.lo, a.hi);
+    else if (in.operands[k].kind == OpKind::Int)
+      a.lo = a.hi = in.operands[k].value;
+    a.nonzero = compare(s, v, OpName::Ne, zero) == Tri::True;
+    args.push_back(a);
+  }
+  merge_call_facts(m_calls_not_entered, here);
+}
+
 FunctionResult FunctionAnalysis::run() {
   FunctionResult result;
   State init;
@@ -1702,6 +1727,21 @@ FunctionResult FunctionAnalysis::run() {
   // static function analysed on its own, no caller having stepped in).
   for (size_t k = 0; k < fn().params.size(); ++k)
     init.bind(fn().params[k], incoming_value(k));
+  // ...and lies in the range every call gives it, is not 0 (NULL) if no
+  // call gives 0.
+  for (size_t k = 0; m_given && k < fn().params.size() && k < m_given->size(); ++k) {
+    const SvalId v = init.temp(fn().params[k]);
+    const ArgFacts &a = (*m_given)[k];
+    const Type &t = fn().temps[fn().params[k]].type;
+    if (m_svals[v].kind == SK::Const)
+      continue;
+    if ((t.is_pointer() || t.kind == TypeKind::Int) && a.nonzero)
+      assume(init, v, OpName::Ne, m_svals.get(SK::Const, 0));
+    if (t.kind == TypeKind::Int && a.lo != INT64_MIN)
+      assume(init, v, OpName::Ge, m_svals.get(SK::Const, a.lo));
+    if (t.kind == TypeKind::Int && a.hi != INT64_MAX)
+      assume(init, v, OpName::Le, m_svals.get(SK::Const, a.hi));
+  }
   std::vector<RawEvent> entry_events;
   {
     set_frame(init);
@@ -1788,6 +1828,7 @@ FunctionResult FunctionAnalysis::run() {
       result.findings.back().is_note = true;
   }
   result.entered.assign(m_entered.begin(), m_entered.end());
+  result.calls_not_entered = std::move(m_calls_not_entered);
   // Introspection's answers: a warning at the call saying what was seen.
   auto answer = [&](uint32_t uid, const Loc &loc, std::string message) {
     Finding f;
@@ -1823,6 +1864,7 @@ FunctionResult FunctionAnalysis::run() {
   result.nodes = m_nodes.size();
   result.graph_bytes = m_graph_bytes;
   result.too_complex = m_too_complex;
+  result.paths_cut = m_paths_cut;
   result.too_complex_reason = m_too_complex_reason;
   result.returns = m_returns;
   result.returns_maybe_null = m_returns_maybe_null;
@@ -1850,7 +1892,7 @@ Engine::Engine(const Module &m, EngineOptions opts) : m_module(m), m_opts(std::m
 
 Engine::~Engine() = default;
 
-FunctionResult Engine::analyze(uint32_t function) {
+FunctionResult Engine::analyze(uint32_t function, const std::vector<ArgFacts> *given) {
   if (function >= m_module.functions.size())
     throw InternalError{"no such function"};
   const Function &fn = m_module.functions[function];
@@ -1877,13 +1919,13 @@ FunctionResult Engine::analyze(uint32_t function) {
   if (fn.blocks.size() > kGiantBlocks && m_opts.max_states_per_block > kCoarseStates) {
     coarse.max_nodes = m_opts.max_nodes * 2 / 3; // most giants do not fit any budget: spend less on them
     coarse.max_graph_bytes = m_opts.max_graph_bytes * 2 / 3;
-    FunctionAnalysis g(m_module, function, coarse, m_checkers, *m_summary, *m_infos);
+    FunctionAnalysis g(m_module, function, coarse, m_checkers, *m_summary, *m_infos, given);
     return g.run();
   }
   FunctionResult r;
   {
     // (Its graph is gone before a retry makes another.)
-    FunctionAnalysis a(m_module, function, m_opts, m_checkers, *m_summary, *m_infos);
+    FunctionAnalysis a(m_module, function, m_opts, m_checkers, *m_summary, *m_infos, given);
     r = a.run();
   }
   if (!r.too_complex || m_opts.max_states_per_block <= kCoarseStates)
@@ -1894,7 +1936,7 @@ FunctionResult Engine::analyze(uint32_t function) {
   coarse.max_nodes = m_opts.max_nodes / 2;
   coarse.max_graph_bytes = m_opts.max_graph_bytes / 2;
   coarse.stop_when_too_complex = true;
-  FunctionAnalysis b(m_module, function, coarse, m_checkers, *m_summary, *m_infos);
+  FunctionAnalysis b(m_module, function, coarse, m_checkers, *m_summary, *m_infos, given);
   FunctionResult r2 = b.run();
   if (r2.too_complex)
     return r; // the first, fuller attempt's findings
@@ -1908,6 +1950,8 @@ FunctionResult Engine::analyze(uint32_t function) {
   for (uint32_t e : r.entered)
     if (std::find(r2.entered.begin(), r2.entered.end(), e) == r2.entered.end())
       r2.entered.push_back(e);
+  merge_call_facts(r2.calls_not_entered, r.calls_not_entered);
+  r2.paths_cut = r2.paths_cut || r.paths_cut;
   return r2;
 }
 

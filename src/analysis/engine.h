@@ -7,6 +7,7 @@
 // checker's map from values to states. Every loop is bounded by a budget.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <set>
@@ -50,18 +51,34 @@ struct EngineOptions {
   bool stop_when_too_complex = false;
 };
 
+// What calls give one parameter of a function: the range of an integer,
+// whether it (or a pointer) is never 0 (NULL).
+struct ArgFacts {
+  int64_t lo = INT64_MIN, hi = INT64_MAX;
+  bool nonzero = false;
+};
+// By function (index into Module::functions): its parameters' facts.
+using CallFacts = std::map<uint32_t, std::vector<ArgFacts>>;
+
 struct FunctionResult {
   std::vector<Finding> findings;
   size_t nodes = 0;
   size_t graph_bytes = 0; // the estimate max_graph_bytes bounds
   bool too_complex = false;
   std::string too_complex_reason;
+  // Some path ended early, inside a function stepped into that had too
+  // many ways through it: what came after that call was not explored.
+  bool paths_cut = false;
   std::vector<uint32_t> entered; // functions whose body the analysis stepped into
   // The function's own returns on the paths explored (not those of the
   // calls it stepped into): how many reached one, and of those how many
   // gave a value not proven to be a non-NULL pointer.
   size_t returns = 0;
   size_t returns_maybe_null = 0;
+  // At the calls its paths made to static functions that are analysed in
+  // their callers (not entries) without stepping into them: what each
+  // argument was, over every such call (see call_facts.h).
+  CallFacts calls_not_entered;
 };
 
 // Thrown when an internal check fails; the caller skips the function.
@@ -73,8 +90,10 @@ class Engine {
 public:
   Engine(const ir::Module &m, EngineOptions opts);
   ~Engine();
-  // Analyses one function (index into Module::functions).
-  FunctionResult analyze(uint32_t function);
+  // Analyses one function (index into Module::functions). given: what
+  // every call gives its parameters, where that is known (a static
+  // function analysed on its own: facts_of_calls in call_facts.h).
+  FunctionResult analyze(uint32_t function, const std::vector<ArgFacts> *given = nullptr);
 
   // Which functions are entries of their own. Every function is, except a
   // static function that other functions only call directly (its address

@@ -13,6 +13,7 @@
 
 #include <sys/stat.h>
 
+#include "analysis/call_facts.h"
 #include "analysis/engine.h"
 #include "analysis/facts.h"
 #include "diagnostics/sarif.h"
@@ -418,6 +419,12 @@ void analyse_translation_unit() {
   // analysis stepped into them.
   const std::vector<bool> &entry = engine.entries();
   std::vector<bool> entered(module.functions.size(), false);
+  // What the calls of functions analysed on their own that explored all
+  // their paths give the static functions they did not step into
+  // (call_facts.h).
+  std::vector<bool> complete(module.functions.size(), false);
+  const std::vector<std::vector<uint32_t>> callers = callers_of(module);
+  CallFacts seen_calls;
   std::vector<ProvenOutcome> proven(module.functions.size());
   for (size_t i = 0; i < proven.size(); ++i)
     proven[i].never_returns = engine.summary().never_returns[i];
@@ -433,7 +440,9 @@ void analyse_translation_unit() {
     std::string failure;
     try {
       auto t0 = std::chrono::steady_clock::now();
-      FunctionResult r = engine.analyze(i);
+      std::vector<ArgFacts> given;
+      const bool known = !entry[i] && facts_of_calls(callers, complete, seen_calls, i, given);
+      FunctionResult r = engine.analyze(i, known ? &given : nullptr);
       total_nodes += r.nodes;
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (g_options.verbose && ms >= 20.0)
@@ -454,6 +463,8 @@ void analyse_translation_unit() {
       }
       for (uint32_t e : r.entered)
         entered[e] = true;
+      complete[i] = !r.too_complex && !r.paths_cut;
+      merge_call_facts(seen_calls, r.calls_not_entered);
     } catch (const InternalError &e) {
       failure = e.message;
     } catch (const std::exception &e) {

@@ -370,9 +370,25 @@ static int helper_any (int mode, int x)
   return x + 1;
 }
 
+/* (Calls that give 2, 3 and -3: mode lies in -3..3, and 1 is possible.)  */
 int helper_any_callers (int x)
 {
-  return helper_any (2, x) + helper_any (3, x);
+  return helper_any (2, x) + helper_any (x > 0 ? 3 : -3, x);
+}
+
+/* Calls that give 2 and 3: mode lies in 2..3, and the branch never runs.  */
+static int helper_range (int mode, int x)
+{
+  if (mode == 1) {
+    int *q = NULL;
+    *q = x; /* { dg-bogus "dereference of NULL" } */
+  }
+  return x + 1;
+}
+
+int helper_range_callers_ok (int x)
+{
+  return helper_range (2, x) + helper_range (3, x);
 }
 
 /* A callee given the address of a field ("&o->in") writes that field of
