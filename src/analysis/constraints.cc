@@ -23,6 +23,11 @@ void Constraints::range_of(const State &s, SvalId v, int64_t &lo, int64_t &hi) c
     lo = it->lo;
     hi = it->hi;
   }
+  // (A comparison's own value is 0 or 1.)
+  if (m_values[v].kind == SK::Cmp) {
+    lo = std::max<int64_t>(lo, 0);
+    hi = std::min<int64_t>(hi, 1);
+  }
   if (m_values[v].kind == SK::Plus || m_values[v].kind == SK::OpConst) {
     // What is known of the base, moved by the offset (within the type),
     // or divided, shifted, reduced or masked.

@@ -112,6 +112,19 @@ TEST(Constraints, ExactProductTeachesItsFactor) {
   EXPECT_TRUE(f.assume(odd, size, OpName::Ne, f.num(7)));
 }
 
+TEST(Constraints, ComparisonValueIsZeroOrOne) {
+  // t = (n == 1): 0 or 1 whatever n is ("close (type == PIPE_IN)" closes
+  // a standard stream's number).
+  Facts f;
+  const SvalId n = f.param(0);
+  const SvalId t = f.table.get(SK::Cmp, static_cast<int64_t>(OpName::Eq), f.num(1), n);
+  EXPECT_EQ(f.compare(f.s, t, OpName::Ge, f.num(0)), Tri::True);
+  EXPECT_EQ(f.compare(f.s, t, OpName::Le, f.num(1)), Tri::True);
+  EXPECT_EQ(f.compare(f.s, t, OpName::Gt, f.num(1)), Tri::False);
+  EXPECT_EQ(f.compare(f.s, t, OpName::Eq, f.num(1)), Tri::Unknown);
+  EXPECT_EQ(f.compare(f.s, n, OpName::Ge, f.num(0)), Tri::Unknown);
+}
+
 TEST(Constraints, RelationBetweenUnknowns) {
   Facts f;
   const SvalId a = f.param(0), b = f.param(1);

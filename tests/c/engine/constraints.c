@@ -137,3 +137,14 @@ int derived_before_check_ok (unsigned long length)
   __analyzer_eval (leftover <= 15); /* { dg-warning "TRUE" } */
   return saved[0]; /* set: blocks was at least 1 */
 }
+
+/* A comparison's value kept in a variable is 0 or 1, whatever it compared.  */
+extern void keep (int);
+void comparison_value (int type)
+{
+  int t = type == 1;
+  keep (t);
+  __analyzer_eval (t >= 0); /* { dg-warning "TRUE" } */
+  __analyzer_eval (t <= 1); /* { dg-warning "TRUE" } */
+  __analyzer_eval (t == 1); /* { dg-warning "UNKNOWN" } */
+}
