@@ -23,25 +23,26 @@ std::vector<std::vector<uint32_t>> callers_of(const ir::Module &m) {
   return callers;
 }
 
-void merge_call_facts(CallFacts &into, const CallFacts &from) {
-  for (const auto &[f, args] : from) {
-    auto it = into.find(f);
-    if (it == into.end()) {
-      into.emplace(f, args);
-      continue;
-    }
-    std::vector<ArgFacts> &have = it->second;
-    if (have.size() != args.size()) {
-      // (Calls that disagree on the count: nothing is known.)
-      have.assign(std::max(have.size(), args.size()), ArgFacts{});
-      continue;
-    }
-    for (size_t k = 0; k < args.size(); ++k) {
-      have[k].lo = std::min(have[k].lo, args[k].lo);
-      have[k].hi = std::max(have[k].hi, args[k].hi);
-      have[k].nonzero = have[k].nonzero && args[k].nonzero;
-    }
+void add_call_facts(CallFacts &into, uint32_t f, const std::vector<ArgFacts> &args) {
+  auto [it, first] = into.try_emplace(f, args);
+  if (first)
+    return;
+  std::vector<ArgFacts> &have = it->second;
+  if (have.size() != args.size()) {
+    // (Calls that disagree on the count: nothing is known.)
+    have.assign(std::max(have.size(), args.size()), ArgFacts{});
+    return;
   }
+  for (size_t k = 0; k < args.size(); ++k) {
+    have[k].lo = std::min(have[k].lo, args[k].lo);
+    have[k].hi = std::max(have[k].hi, args[k].hi);
+    have[k].nonzero = have[k].nonzero && args[k].nonzero;
+  }
+}
+
+void merge_call_facts(CallFacts &into, const CallFacts &from) {
+  for (const auto &[f, args] : from)
+    add_call_facts(into, f, args);
 }
 
 bool facts_of_calls(const std::vector<std::vector<uint32_t>> &callers, const std::vector<bool> &complete,

@@ -16,10 +16,14 @@ namespace pathwise {
 // once), by index into Module::functions.
 std::vector<std::vector<uint32_t>> callers_of(const ir::Module &m);
 
+// Adds what one call of function f gave its parameters to what other
+// calls gave: the ranges grow to hold both, a value stays non-zero (a
+// pointer non-NULL) only if it was at every call.
+void add_call_facts(CallFacts &into, uint32_t f, const std::vector<ArgFacts> &args);
+
 // Adds what one analysis saw at its calls (FunctionResult::
-// calls_not_entered) to what earlier ones saw: the ranges grow to hold
-// both, a value stays non-zero (a pointer non-NULL) only if it was at
-// every call.
+// calls_not_entered) to what earlier ones saw, function by function
+// (add_call_facts).
 void merge_call_facts(CallFacts &into, const CallFacts &from);
 
 // The facts every call gives function f's parameters, into out: known

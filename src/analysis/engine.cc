@@ -1703,8 +1703,7 @@ void FunctionAnalysis::note_call_not_entered(const State &s, const Instruction &
       m_summary.entries[static_cast<size_t>(callee)])
     return;
   const SvalId zero = m_svals.get(SK::Const, 0);
-  CallFacts here;
-  std::vector<ArgFacts> &args = here[static_cast<uint32_t>(callee)];
+  std::vector<ArgFacts> args;
   for (size_t k = 1; k < in.operands.size(); ++k) {
     const SvalId v = operand_value(s, in.operands[k]);
     ArgFacts a;
@@ -1716,7 +1715,7 @@ void FunctionAnalysis::note_call_not_entered(const State &s, const Instruction &
     a.nonzero = compare(s, v, OpName::Ne, zero) == Tri::True;
     args.push_back(a);
   }
-  merge_call_facts(m_calls_not_entered, here);
+  add_call_facts(m_calls_not_entered, static_cast<uint32_t>(callee), args);
 }
 
 FunctionResult FunctionAnalysis::run() {
