@@ -1390,18 +1390,6 @@ private:
     Loc m_loc;
   };
 
-  // Renumbers conjured values in order of first appearance, so that states
-  // that differ only in the names of fresh values (a loop's iterations)
-  // become equal. Returns the (old, new) pairs that changed.
-  // An integer value Plus and OpConst values may be derived from: one the
-  // path may learn facts of (not a constant, an address, a comparison or
-  // a variable never set).
-  bool derivable(SvalId x) const {
-    const SK k = m_svals[x].kind;
-    return x != kUnknownSval && (k == SK::Param || k == SK::Conjured || k == SK::Init || k == SK::Pure ||
-                                 k == SK::Part || k == SK::Plus);
-  }
-
   // Scratch tables of canonicalize, reused from call to call (no
   // allocation per state): a value's canonical name, and the next k per
   // instruction, valid where their stamp is the current call's.
@@ -1411,6 +1399,9 @@ private:
     std::unordered_map<int64_t, std::pair<uint32_t, int64_t>> next_k; // uid -> (stamp, k)
   } m_canon;
 
+  // Renumbers conjured values in order of first appearance, so that states
+  // that differ only in the names of fresh values (a loop's iterations)
+  // become equal. Returns the (old, new) pairs that changed.
   std::vector<std::pair<SvalId, SvalId>> canonicalize(State &s);
 
   // Called when a block has seen many states: keeps what checkers track
@@ -1769,8 +1760,9 @@ private:
   // A pointer operand (a temporary of pointer type, an address, NULL).
   bool is_pointer_operand(const Operand &o) const;
   // The arguments of a call the callee may read or write through (bit k
-  // for argument k): see CallEvent::reads_through.
-  uint64_t reads_through(const State &s, const Instruction &in, const CallEvent &call);
+  // for argument k): see CallEvent::reads_through; and in bounded, those
+  // a scanf stores an integer of limited width through (bounded_results).
+  uint64_t reads_through(const State &s, const Instruction &in, const CallEvent &call, uint64_t &bounded);
   // The result of a call to one of the C library's readers (it reads
   // what its arguments point to and changes nothing: strcmp, strlen), or
   // to a function of the module that reads as they do
@@ -1959,6 +1951,9 @@ private:
   // !v, the 0/1 value of "v == 0" (as the instruction with that uid
   // computes it): a constant where the path decides it.
   SvalId logical_not(const State &s, SvalId v, uint32_t uid);
+  // ~x in the integer type t: x with every bit flipped (see bits_value); 0
+  // if not kept so.
+  SvalId bits_flipped(SvalId x, const Type &t);
   // Is br the test of a pointer for NULL that C++'s "delete p" makes (its
   // non-NULL way first destroys or frees that pointer)?
   bool guards_delete(const Instruction &br) const;

@@ -452,7 +452,9 @@ SvalId FunctionAnalysis::pure_result(const State &s, const Instruction &in, cons
   return m_svals.get(SK::Pure, callee.id, m_svals.list_id(call.args));
 }
 
-uint64_t FunctionAnalysis::reads_through(const State &s, const Instruction &in, const CallEvent &call) {
+uint64_t FunctionAnalysis::reads_through(const State &s, const Instruction &in, const CallEvent &call,
+                                         uint64_t &bounded) {
+  bounded = 0;
   if (call.has_body)
     return 0;
   // A printf's or scanf's values: those its format takes as pointers to
@@ -469,11 +471,12 @@ uint64_t FunctionAnalysis::reads_through(const State &s, const Instruction &in, 
     }
   }
   std::string conversions;
+  std::vector<int> widths;
   bool known = false;
   if (format >= 0 && static_cast<size_t>(format) < call.args.size()) {
     std::string text;
     known = known_string(s, call.args[static_cast<size_t>(format)], text) &&
-            libc::format_conversions(text, scanf_like, conversions);
+            libc::format_conversions(text, scanf_like, conversions, &widths);
   }
   uint64_t mask = 0;
   for (size_t k = 0; k < call.args.size() && k < 64; ++k) {
@@ -486,6 +489,9 @@ uint64_t FunctionAnalysis::reads_through(const State &s, const Instruction &in, 
       const char conv = conversions[c];
       if (!(conv == 's' || conv == 'n' || conv == 'S' || scanf_like))
         continue;
+      // (At most 18 digits: within 64 bits whatever they are.)
+      if (scanf_like && std::strchr("diouxX", conv) && widths[c] > 0 && widths[c] <= 18)
+        bounded |= uint64_t{1} << k;
     }
     mask |= uint64_t{1} << k;
   }
@@ -563,7 +569,7 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       }
     }
   }
-  call.reads_through = reads_through(s, in, call);
+  call.reads_through = reads_through(s, in, call, call.bounded_results);
   // A call that may change what the program sees: one given a pointer, or
   // whose result is kept (not a pure one; "marker ()" changes nothing
   // this path reads).
@@ -878,10 +884,15 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     // of the program to call changes only the library's own globals and
     // what its arguments reach, as Clang's analyzer assumes of system
     // functions: fork () or getenv () leave the program's globals, and
-    // what they point to, as they were.)
-    const bool library = sym && sym->is_library && sym->body < 0 &&
-                         std::none_of(call.args.begin(), call.args.end(),
-                                      [&](SvalId a) { return m_svals[a].kind == SK::FuncAddr; });
+    // what they point to, as they were. One that only keeps the function
+    // to call it later, signal's handler, changes nothing now either; nor
+    // does a function of the program that only calls such functions, given
+    // no pointer: "setup_signals ()".)
+    const bool library = sym && ((sym->is_library && sym->body < 0 &&
+                                  (libc::registers_callback(call.callee) ||
+                                   std::none_of(call.args.begin(), call.args.end(),
+                                                [&](SvalId a) { return m_svals[a].kind == SK::FuncAddr; }))) ||
+                                 (sym->body >= 0 && m_summary.keeps_program_memory[static_cast<size_t>(sym->body)]));
     if (library) {
       // What the arguments reach: their objects, and those the objects
       // hold pointers to (one level: a struct of buffers).

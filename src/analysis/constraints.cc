@@ -103,6 +103,105 @@ SvalId Constraints::plus_value(SvalId x, int64_t c, int64_t type) {
   return c == 0 ? x : m_values.get(SK::Plus, c, type, x);
 }
 
+bool Constraints::derivable(SvalId x) const {
+  const SK k = m_values[x].kind;
+  return x != kUnknownSval && (k == SK::Param || k == SK::Conjured || k == SK::Init || k == SK::Pure ||
+                               k == SK::Part || k == SK::Blob || k == SK::Plus);
+}
+
+// The bit operation an OpConst value is (None for others).
+static OpName bit_op(const Sval &v) {
+  if (v.kind != SK::OpConst)
+    return OpName::None;
+  const auto op = static_cast<OpName>(v.b);
+  return op == OpName::And || op == OpName::Or || op == OpName::Xor ? op : OpName::None;
+}
+
+SvalId Constraints::bits_value(SvalId x, OpName op, int64_t c, uint32_t bits) {
+  if (bits == 0 || bits > 64 || c == 0 || (op != OpName::And && op != OpName::Or && op != OpName::Xor))
+    return 0;
+  // (Masks, and what is set or flipped, as the type's values: the
+  // constants of one type agree, whatever its width.)
+  auto make = [&](OpName o, int64_t k, SvalId base) -> SvalId {
+    if (o == OpName::And && k == 0)
+      return m_values.get(SK::Const, 0);
+    if (o != OpName::And && k == 0)
+      return base;
+    return m_values.get(SK::OpConst, k, static_cast<int64_t>(o), base);
+  };
+  // How many bit operations lead down to the value they derive from.
+  auto depth = [&](SvalId v) {
+    int d = 0;
+    for (; bit_op(m_values[v]) != OpName::None; v = m_values[v].base)
+      ++d;
+    return d;
+  };
+  const Sval xv = m_values[x];
+  const OpName inner = bit_op(xv);
+  if (inner == OpName::None)
+    return derivable(x) ? make(op, c, x) : 0;
+  const int64_t k = xv.a;
+  const SvalId y = xv.base;
+  SvalId r = 0;
+  if (op == OpName::And) {
+    if (inner == OpName::And) // (y & k) & c: y & (k & c)
+      return bits_value(y, OpName::And, k & c, bits);
+    if (inner == OpName::Or && (c & ~k) == 0) // (y | k) & c, c within k
+      return m_values.get(SK::Const, k & c);
+    const SvalId masked = bits_value(y, OpName::And, inner == OpName::Or ? c & ~k : c, bits);
+    if (!masked)
+      return 0;
+    // (y | k) & c: (y & (c & ~k)) | (k & c); (y ^ k) & c: (y & c) ^ (k & c).
+    r = make(inner, k & c, masked);
+  } else if (op == inner) { // (y | k) | c, (y ^ k) ^ c
+    r = make(op, op == OpName::Or ? (k | c) : (k ^ c), y);
+  } else {
+    r = make(op, c, x);
+  }
+  return r && depth(r) <= 3 ? r : 0;
+}
+
+void Constraints::known_bits(const State &s, SvalId v, uint64_t &ones, uint64_t &zeros) const {
+  ones = zeros = 0;
+  for (const Constraint &k : s.constraints) {
+    const Sval &m = m_values[k.v];
+    if (bit_op(m) != OpName::And || m.base != v || m.a <= 0)
+      continue;
+    const auto mask = static_cast<uint64_t>(m.a);
+    const bool one_bit = (mask & (mask - 1)) == 0;
+    if (k.is_range && k.lo == 0 && k.hi == 0)
+      zeros |= mask;
+    else if (k.is_range && k.lo == m.a && k.hi == m.a)
+      ones |= mask;
+    else if (one_bit && (k.is_range ? k.lo > 0 : k.lo <= 0 && k.hi >= 0))
+      ones |= mask; // (one bit, not 0: above it, or 0 excluded)
+  }
+}
+
+bool Constraints::bits_against_constant(const State &s, SvalId &a, OpName &op, SvalId &b) const {
+  if (op != OpName::Eq && op != OpName::Ne)
+    return false;
+  for (int side = 0; side < 2; ++side) {
+    SvalId &v = side ? b : a, &other = side ? a : b;
+    const Sval sv = m_values[v];
+    int64_t k;
+    if (!known_value(s, other, k))
+      continue;
+    if (bit_op(sv) == OpName::Xor) {
+      other = m_values.get(SK::Const, k ^ sv.a);
+      v = sv.base;
+      return true;
+    }
+    // (One bit: set is not clear.)
+    if (bit_op(sv) == OpName::And && sv.a > 0 && (sv.a & (sv.a - 1)) == 0 && k == sv.a) {
+      other = m_values.get(SK::Const, 0);
+      op = op == OpName::Eq ? OpName::Ne : OpName::Eq;
+      return true;
+    }
+  }
+  return false;
+}
+
 SvalId Constraints::derived_base(SvalId v) const {
   const SK k = m_values[v].kind;
   return k == SK::Plus || k == SK::OpConst ? m_values[v].base : 0;
@@ -130,6 +229,8 @@ void Constraints::op_const_range(const State &s, SvalId v, int64_t &lo, int64_t 
   } else if (op == OpName::And) {
     lo = 0;
     hi = blo >= 0 ? std::min(bhi, c) : c;
+  } else if (op == OpName::Or && blo >= 0) {
+    lo = std::max(blo, c);
   } else if (op == OpName::Mul) {
     int64_t p;
     if (blo != INT64_MIN && !__builtin_mul_overflow(blo, c, &p))
@@ -151,6 +252,34 @@ bool Constraints::base_against_constant(const State &s, SvalId &a, SvalId &b) co
     }
   }
   return false;
+}
+
+bool Constraints::unsigned_window(SvalId v, OpName op, int64_t k, SvalId &x, int64_t &lo, int64_t &hi) const {
+  const Sval &p = m_values[v];
+  if (p.kind != SK::Plus || plus_signed(p.b) || (op != OpName::Lt && op != OpName::Le))
+    return false;
+  const uint32_t bits = plus_bits(p.b);
+  if (bits == 0 || bits > 62)
+    return false;
+  const __int128 mod = __int128{1} << bits;
+  if (op == OpName::Lt)
+    --k;
+  if (k < 0 || k >= mod)
+    return false;
+  // x + c (mod 2^bits) in [0, k]: x in [-c, k - c] (mod 2^bits).
+  __int128 l = (-__int128{p.a}) % mod, h = (__int128{k} - p.a) % mod;
+  if (l < 0)
+    l += mod;
+  if (h < 0)
+    h += mod;
+  // (Below the sign bit only: a signed value converted keeps its name, so
+  // x may be read as signed, where the upper half is negative.)
+  if (l > h || h >= mod / 2)
+    return false;
+  x = p.base;
+  lo = static_cast<int64_t>(l);
+  hi = static_cast<int64_t>(h);
+  return true;
 }
 
 void Constraints::split_plus(SvalId v, SvalId &base, int64_t &off) const {
@@ -180,6 +309,11 @@ bool Constraints::known_not_equal(const State &s, SvalId v, int64_t c) const {
   // Stepping a pointer to an object never reaches NULL (GCC's analyzer
   // assumes the same).
   if (c == 0 && m_values[v].kind == SK::Offset && known_not_equal(s, m_values[v].base, 0))
+    return true;
+  // (x & m has no bit outside m; x | k has every bit of k.)
+  if (bit_op(m_values[v]) == OpName::And && m_values[v].a > 0 && (c & ~m_values[v].a) != 0)
+    return true;
+  if (bit_op(m_values[v]) == OpName::Or && (c & m_values[v].a) != m_values[v].a)
     return true;
   int64_t lo, hi;
   range_of(s, v, lo, hi);
@@ -335,6 +469,8 @@ Tri Constraints::compare(const State &s, SvalId a, OpName op, SvalId b) const {
     if (base_against_constant(s, a, b))
       return compare(s, a, op, b);
   }
+  if (bits_against_constant(s, a, op, b))
+    return compare(s, a, op, b);
   int64_t ca = 0, cb = 0;
   bool ka = known_value(s, a, ca), kb = known_value(s, b, cb);
   if (ka && kb)
@@ -412,9 +548,25 @@ bool Constraints::assume(State &s, SvalId a, OpName op, SvalId b) {
   Tri t = compare(s, a, op, b);
   if (t != Tri::Unknown)
     return t == Tri::True;
-  // A sum against a constant: learned of its base.
-  if (base_against_constant(s, a, b))
+  // A sum against a constant: learned of its base; a bit operation's
+  // value: of what it derives from.
+  if (base_against_constant(s, a, b) || bits_against_constant(s, a, op, b))
     return assume(s, a, op, b);
+  // (An unsigned sum that may wrap, below a bound: its base is in a
+  // window, "x - 28 <= 1048548" is "28 <= x <= 1048576"; above it, out.)
+  {
+    SvalId x;
+    int64_t k, lo, hi;
+    if (known_value(s, b, k)) {
+      if (unsigned_window(a, op, k, x, lo, hi) && (!assume(s, x, OpName::Ge, m_values.get(SK::Const, lo)) ||
+                                                   !assume(s, x, OpName::Le, m_values.get(SK::Const, hi))))
+        return false;
+      if ((op == OpName::Gt || op == OpName::Ge) &&
+          unsigned_window(a, op == OpName::Gt ? OpName::Le : OpName::Lt, k, x, lo, hi) &&
+          !assume_not_in(s, x, lo, hi))
+        return false;
+    }
+  }
   // A product the engine takes as exact ("n * 4" in 64 bits, or signed:
   // see SK::OpConst) against a constant: learned of its factor ("2 * n"
   // found 0 is n found 0).

@@ -1,7 +1,8 @@
 // Constraints: what a path knows of integer and pointer values. Ranges
 // ([lo, hi] per value), values excluded ("not in [lo, hi]"), relations
 // between two unknowns (a < b), and the values derived from another with a
-// constant (x + c, x / c, x & c), whose facts follow their base's.
+// constant (x + c, x / c, x & c, x | c, x ^ c), whose facts follow their
+// base's.
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
 // Internal to src/analysis: the engine's analysis builds on it (it is the
@@ -55,6 +56,30 @@ public:
   // said (an offset beyond 64 bits).
   SvalId plus_value(SvalId x, int64_t c, int64_t type);
 
+  // An integer value Plus and OpConst values may be derived from: one the
+  // path may learn facts of (not a constant, an address, a comparison or
+  // a variable never set; a number a call filled in, "fread (&n, ...)",
+  // is).
+  bool derivable(SvalId x) const;
+
+  // --- bits ---
+  // x & c, x | c or x ^ c (op) in a type of `bits` bits, for a constant c,
+  // as an OpConst value in one form whatever the order of the operations:
+  // a mask goes to the value it derives from, so "(flags | 8) & 4" is
+  // "flags & 4" and "~flags & 4" is "(flags & 4) ^ 4", and a flag tested
+  // after "flags |= 8" or "flags &= ~2" is the one the path learned of.
+  // 0 if x is no value to derive from, or the form would nest too deep.
+  SvalId bits_value(SvalId x, OpName op, int64_t c, uint32_t bits);
+
+  // The bits of v that the path's tests of masks of it fixed: "v & 8"
+  // found 0 clears bit 3 (zeros), "v & 4" found not 0 sets bit 2 (ones).
+  void known_bits(const State &s, SvalId v, uint64_t &ones, uint64_t &zeros) const;
+
+  // "v op k" (== or !=) where v is a bit operation's value: "(x & m) ^ c
+  // == k" is "x & m == k ^ c"; of one bit, "x & 4 == 4" is "x & 4 != 0".
+  // Rewrites a, op and b so; false, and nothing changed, if not such a test.
+  bool bits_against_constant(const State &s, SvalId &a, OpName &op, SvalId &b) const;
+
   // The value a Plus or OpConst value is computed from (0 for others): it
   // stays reachable, in use and renamed with it.
   SvalId derived_base(SvalId v) const;
@@ -66,6 +91,13 @@ public:
   // a and b so (the sum's side becomes x, the constant's k - c). False,
   // and nothing changed, if neither side is such a sum against a constant.
   bool base_against_constant(const State &s, SvalId &a, SvalId &b) const;
+
+  // "x + c < k" or "x + c <= k" for an unsigned sum that may wrap, as GCC
+  // folds "x >= 28 && x <= 1048576" into "x - 28 <= 1048548": holds for x
+  // in [lo, hi] exactly, when that is one range below the type's sign bit
+  // (where signed and unsigned agree). False if v is not such a sum, or
+  // the values leave two ranges or reach the sign bit.
+  bool unsigned_window(SvalId v, OpName op, int64_t k, SvalId &x, int64_t &lo, int64_t &hi) const;
 
   // v as base + offset (v and 0 for any value but a Plus).
   void split_plus(SvalId v, SvalId &base, int64_t &off) const;

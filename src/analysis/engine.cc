@@ -43,6 +43,13 @@ static int64_t in_width(const Type &t, uint64_t v) {
   return static_cast<int64_t>(t.is_signed && ((v >> (t.bits - 1)) & 1) ? v | ~mask : v);
 }
 
+// ~x in type t as x ^ (all ones), a bit operation's value (0: not one).
+SvalId FunctionAnalysis::bits_flipped(SvalId x, const Type &t) {
+  if (t.kind != TypeKind::Int || t.bits == 0 || t.bits > 64)
+    return 0;
+  return bits_value(x, OpName::Xor, in_width(t, ~0ull), t.bits);
+}
+
 // Where the code after instruction i starts: the next located instruction
 // (following jumps), or the closing brace when a return the compiler made
 // comes first.
@@ -769,6 +776,9 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     } else if (in.op == OpName::LNot || (in.op == OpName::Not && fn().temps[in.result].type.is_bool())) {
       // (~b of a one-bit unsigned bool, as C++'s !b is lowered, is !b.)
       bind(logical_not(s, a, uid));
+    } else if (const SvalId flipped = in.op == OpName::Not ? bits_flipped(a, fn().temps[in.result].type) : 0) {
+      // (~x is x with every bit flipped: "~flags & 4" tests flags' bit.)
+      bind(flipped);
     } else if (in.op == OpName::Abs && a != kUnknownSval && m_svals[a].kind != SK::Const) {
       // |x| is one value however often it is computed (fabs (err) twice),
       // as a const function's result is (a: no symbol's, -1 - the op).
@@ -923,14 +933,23 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       bind(logical_not(s, ka ? b : a, uid));
       break;
     }
-    // x / c, x >> c, x % c and x & c for a constant c > 0: the value
-    // derived from x, whose range follows x's ("blocks = length / 16", then
+    const Type &rt = fn().temps[in.result].type;
+    // x & c, x | c and x ^ c: the bits of x, masked, set or flipped, in
+    // one form whatever the order ("~flags & 4" after "flags |= 8" is
+    // what "flags & 4" was found to be; "x & 0xff" is in [0, 255]).
+    if (ka != kb && rt.kind == TypeKind::Int && (in.op == OpName::And || in.op == OpName::Or || in.op == OpName::Xor)) {
+      if (const SvalId r = bits_value(ka ? b : a, in.op, ka ? ca : cb, rt.bits)) {
+        bind(r);
+        break;
+      }
+    }
+    // x / c, x >> c and x % c for a constant c > 0: the value derived
+    // from x, whose range follows x's ("blocks = length / 16", then
     // "length >= 16": blocks >= 1).
     // (Also x * c where the product cannot wrap unseen: in 64 bits, or
     // signed, whose overflow is undefined: "n * sizeof (int)".)
-    const Type &rt = fn().temps[in.result].type;
     if (!ka && kb && cb > 0 && rt.kind == TypeKind::Int &&
-        (in.op == OpName::Div || in.op == OpName::Shr || in.op == OpName::Mod || in.op == OpName::And ||
+        (in.op == OpName::Div || in.op == OpName::Shr || in.op == OpName::Mod ||
          (in.op == OpName::Mul && (rt.bits >= 64 || rt.is_signed)))) {
       if (derivable(a)) {
         bind(m_svals.get(SK::OpConst, cb, static_cast<int64_t>(in.op), a));
@@ -1034,6 +1053,9 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     if (in.place.base == PlaceBase::Deref)
       first_part_key(s, key, fn().temps[in.result].type);
     SvalId v = key.empty() ? literal_byte(s, in.place, fn().temps[in.result].type.is_signed) : read_memory(s, key);
+    // (What the path itself stored there, or read before: the value as it
+    // was, not something new read through the pointer.)
+    const bool bound = v && !key.empty();
     if (!v && !key.empty() && m_any_fill && !s.memory.empty()) {
       // Inside memory a call filled (fread's buffer): a part of it.
       v = blob_read(s, key);
@@ -1122,7 +1144,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       }
     }
     bind(v);
-    if (through && is_tracked(s, through))
+    if (through && !bound && is_tracked(s, through))
       derive(s, v, through, 0, loc);
     break;
   }
@@ -1535,6 +1557,14 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
                                     : ptr == c ? operand_text(uid, 1, in.operands[1])
                                                : kNoText;
           if (!tell_checkers(s2, ua, uop, uc, signed_as_unsigned(in.operands[0]), expr, evs, loc))
+            continue;
+          // (Below a bound, an unsigned sum that may wrap keeps its base in
+          // a window: "x - 28 <= 1048548" checks x on both sides.)
+          SvalId wx;
+          int64_t wk, wlo, whi;
+          if (known_value(s2, uc, wk) && unsigned_window(ua, uop, wk, wx, wlo, whi) &&
+              (!tell_checkers(s2, wx, OpName::Ge, m_svals.get(SK::Const, wlo), false, kNoText, evs, loc) ||
+               !tell_checkers(s2, wx, OpName::Le, m_svals.get(SK::Const, whi), false, kNoText, evs, loc)))
             continue;
           // Equal to a value the path does not track (a descriptor's
           // number a node records, "if (fd == n->fd) continue;"): whatever

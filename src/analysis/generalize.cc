@@ -99,7 +99,8 @@ template <class F> void FunctionAnalysis::map_notes(State &s, F f) {
 }
 
 void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
-  auto sub = [&](SvalId x) {
+  // (Bit operations nest: "(x & 4) ^ 4" names x two levels down.)
+  auto sub_at = [&](SvalId x, auto &self) -> SvalId {
     if (x == from)
       return to;
     if (x && m_svals[x].kind == SK::Offset && m_svals[x].base == from)
@@ -108,10 +109,17 @@ void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
       const SvalId r = plus_value(to, m_svals[x].a, m_svals[x].b);
       return r ? r : kUnknownSval;
     }
-    if (x && m_svals[x].kind == SK::OpConst && m_svals[x].base == from)
-      return m_svals[to].kind == SK::Const ? kUnknownSval : m_svals.get(SK::OpConst, m_svals[x].a, m_svals[x].b, to);
+    if (x && m_svals[x].kind == SK::OpConst) {
+      const SvalId base = self(m_svals[x].base, self);
+      if (base == m_svals[x].base)
+        return x;
+      return base == kUnknownSval || m_svals[base].kind == SK::Const
+                 ? kUnknownSval
+                 : m_svals.get(SK::OpConst, m_svals[x].a, m_svals[x].b, base);
+    }
     return x;
   };
+  auto sub = [&](SvalId x) { return sub_at(x, sub_at); };
   for (auto &t : s.temps)
     t.second = sub(t.second);
   for (auto &f : s.stack)
@@ -164,8 +172,16 @@ void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
 }
 
 bool FunctionAnalysis::sval_in_use(const State &s, SvalId v) const {
-  // (Also as the base of a sum: "i + 1" names i.)
-  auto names = [&](SvalId x) { return x == v || derived_base(x) == v; };
+  // (Also as the base of a sum: "i + 1" names i; or of bit operations,
+  // nested: "(x & 4) ^ 4" names x.)
+  auto names = [&](SvalId x) {
+    if (x == v)
+      return true;
+    for (int depth = 0; depth < 4 && (x = derived_base(x)); ++depth)
+      if (x == v)
+        return true;
+    return false;
+  };
   for (auto &t : s.temps)
     if (names(t.second))
       return true;
@@ -188,7 +204,7 @@ bool FunctionAnalysis::sval_in_use(const State &s, SvalId v) const {
       if (names(t.second))
         return true;
   for (const Constraint &c : s.constraints)
-    if (derived_base(c.v) == v)
+    if (c.v != v && names(c.v))
       return true;
   return false;
 }
@@ -663,11 +679,18 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
   // something, what the path learned of it, or of what is computed from it
   // ("flags & 4"), stays true with it, or a test that guarded an
   // acquisition could go the other way at the release.)
+  // (What is computed from a value kept with its facts keeps its own:
+  // "flags & 4" of a word memory still holds.)
+  auto kept_with_facts = [&](SvalId v) {
+    for (int depth = 0; v && depth < 5; ++depth, v = derived_base(v))
+      if (std::find(facts_kept.begin(), facts_kept.end(), v) != facts_kept.end())
+        return true;
+    return false;
+  };
   s.constraints.erase(std::remove_if(s.constraints.begin(), s.constraints.end(),
                                      [&](const Constraint &k) {
                                        return !is_tracked(s, k.v) && !stays(k.v) && !(tracking && from_params(k.v)) &&
-                                              std::find(facts_kept.begin(), facts_kept.end(), k.v) ==
-                                                  facts_kept.end();
+                                              !kept_with_facts(k.v);
                                      }),
                       s.constraints.end());
   // (So does how a value a checker tracks compares with another value
@@ -725,7 +748,7 @@ void FunctionAnalysis::join(State &s, const State &e) {
         continue;
       State::Changed c{a.region, std::min(a.lo, it->lo), std::max(a.hi, it->hi), a.nonzero && it->nonzero,
                        a.reread == it->reread ? a.reread : 0, a.old == it->old ? a.old : 0,
-                       a.written || it->written};
+                       a.written || it->written, a.ones & it->ones, a.zeros & it->zeros};
       if (c.informs() && changed.size() < 32)
         changed.push_back(c);
     }

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "analysis/libc.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <initializer_list>
@@ -16,6 +17,11 @@ bool named(std::string_view f, std::initializer_list<std::string_view> names) {
     if (f == n)
       return true;
   return false;
+}
+
+bool registers_callback(std::string_view f) {
+  return named(f, {"signal", "sigset", "bsd_signal", "sysv_signal", "__sysv_signal", "atexit", "at_quick_exit",
+                   "on_exit"});
 }
 
 bool reads_only(std::string_view f) {
@@ -166,8 +172,15 @@ std::vector<StringArg> string_arguments(std::string_view f) {
   return {};
 }
 
-bool format_conversions(std::string_view format, bool scanf, std::string &out) {
+bool format_conversions(std::string_view format, bool scanf, std::string &out, std::vector<int> *widths) {
   out.clear();
+  if (widths)
+    widths->clear();
+  auto add = [&](char conversion, int width) {
+    out += conversion;
+    if (widths)
+      widths->push_back(width);
+  };
   for (size_t i = 0; i < format.size(); ++i) {
     if (format[i] != '%')
       continue;
@@ -180,6 +193,7 @@ bool format_conversions(std::string_view format, bool scanf, std::string &out) {
       ++i;
     while (!scanf && i < format.size() && std::strchr("-+ #0'", format[i]))
       ++i;
+    int width = 0;
     for (int part = 0; part < 2; ++part) {
       if (part == 1) {
         if (i >= format.size() || format[i] != '.')
@@ -187,11 +201,12 @@ bool format_conversions(std::string_view format, bool scanf, std::string &out) {
         ++i;
       }
       if (!scanf && i < format.size() && format[i] == '*') {
-        out += '*';
+        add('*', 0);
         ++i;
       }
-      while (i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])))
-        ++i;
+      for (; i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])); ++i)
+        if (part == 0)
+          width = std::min(width * 10 + (format[i] - '0'), 100000);
       if (i < format.size() && format[i] == '$')
         return false;
     }
@@ -205,12 +220,12 @@ bool format_conversions(std::string_view format, bool scanf, std::string &out) {
       if (close == std::string_view::npos)
         return false;
       if (assigns)
-        out += '[';
+        add('[', width);
       i = close;
       continue;
     }
     if (assigns)
-      out += format[i];
+      add(format[i], width);
   }
   return true;
 }

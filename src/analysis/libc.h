@@ -23,6 +23,10 @@ bool keeps_no_pointer(std::string_view f);
 // Only reads memory, changes none, keeps nothing (strlen, strcmp).
 bool reads_only(std::string_view f);
 
+// Keeps a function of the program to call later, never during the call
+// (signal's handler, atexit's function).
+bool registers_callback(std::string_view f);
+
 // Returns one of its arguments (strcpy and memcpy return their
 // destination): its index, or -1.
 int returns_argument(std::string_view f);
@@ -113,7 +117,9 @@ std::vector<StringArg> string_arguments(std::string_view f);
 // The conversions of a printf or scanf format, one per argument they take,
 // in order: printf's "%-8s %*d" gives 's', '*' (the width), 'd'; scanf's
 // "%*d %15s" gives 's' (the first assigns nothing). false if the format is
-// not one the C library takes.
-bool format_conversions(std::string_view format, bool scanf, std::string &out);
+// not one the C library takes. widths, if given: each conversion's
+// maximum field width (0: none; printf's '*' and precisions have none),
+// one per character of out ("%2hx %s": 2, 0).
+bool format_conversions(std::string_view format, bool scanf, std::string &out, std::vector<int> *widths = nullptr);
 
 } // namespace pathwise::libc

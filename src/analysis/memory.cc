@@ -337,6 +337,7 @@ bool FunctionAnalysis::known_of(const State &s, RegionId r, SvalId v, bool const
   out = State::Changed{r, INT64_MIN, INT64_MAX, false, 0, v};
   range_of(s, v, out.lo, out.hi);
   out.nonzero = compare(s, v, OpName::Ne, m_svals.get(SK::Const, 0)) == Tri::True;
+  known_bits(s, v, out.ones, out.zeros);
   // A value read again after an earlier change: what the path knew of
   // the place then holds of it too (a path where it does not follows a
   // guess), and it stands for what the place held then (a stack's top
@@ -346,6 +347,8 @@ bool FunctionAnalysis::known_of(const State &s, RegionId r, SvalId v, bool const
       out.lo = std::max(out.lo, ch.lo);
       out.hi = std::min(out.hi, ch.hi);
       out.nonzero = out.nonzero || ch.nonzero;
+      out.ones |= ch.ones;
+      out.zeros |= ch.zeros;
       if (ch.old)
         out.old = ch.old;
     }
@@ -448,6 +451,15 @@ bool FunctionAnalysis::needs_change(const State &s, SvalId a, OpName op, SvalId 
         (ch.hi != INT64_MAX && !assume(*t, ch.reread, OpName::Le, m_svals.get(SK::Const, ch.hi))) ||
         (ch.nonzero && !assume(*t, ch.reread, OpName::Ne, zero)))
       return true;
+    // (Each bit the path knew: "flags & 8" found 0 before, not 0 now.)
+    for (int bit = 0; bit < 63; ++bit) {
+      const uint64_t b = uint64_t{1} << bit;
+      if (!((ch.ones | ch.zeros) & b))
+        continue;
+      const SvalId masked = bits_value(ch.reread, OpName::And, static_cast<int64_t>(b), 64);
+      if (masked && !assume(*t, masked, (ch.ones & b) ? OpName::Ne : OpName::Eq, zero))
+        return true;
+    }
   }
   return false;
 }

@@ -250,14 +250,16 @@ struct State {
     // Written since it was read again: what was read still holds what the
     // path knew, but a later read is of what was written.
     bool written = false;
+    // Bits tests of its masks found set, and found clear ("flags & 8").
+    uint64_t ones = 0, zeros = 0;
     bool operator<(const Changed &o) const { return region < o.region; }
-    // Whether it knows anything of the value (a range, not zero).
-    bool informs() const { return lo != INT64_MIN || hi != INT64_MAX || nonzero; }
+    // Whether it knows anything of the value (a range, not zero, a bit).
+    bool informs() const { return lo != INT64_MIN || hi != INT64_MAX || nonzero || ones || zeros; }
     // Whether it can decide a branch on a value read again.
     bool decides() const { return reread && informs(); }
     bool operator==(const Changed &o) const {
       return region == o.region && lo == o.lo && hi == o.hi && nonzero == o.nonzero && reread == o.reread &&
-             written == o.written;
+             written == o.written && ones == o.ones && zeros == o.zeros;
     }
   };
   // Whether every note of this state that may decide a branch on a value

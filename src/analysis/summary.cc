@@ -437,11 +437,16 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
   // such functions, pure ones, readers like strlen and functions that
   // never return). A call the engine does not step into then leaves the
   // caller's memory as it was.
+  // (And those that change none of the program's memory though they may
+  // act on the world: C library calls given no pointer, or only a
+  // function to keep, "signal (SIGTERM, on_term)".)
   writes_nothing.assign(n, true);
+  keeps_program_memory.assign(n, true);
   for (size_t f = 0; f < n; ++f)
     for (const Block &b : m.functions[f].blocks)
       for (const Instruction &in : b.insns) {
         bool writes = in.opcode == Opcode::Unknown || (in.opcode == Opcode::Store && in.place.base != PlaceBase::Local);
+        bool writes_program = writes;
         if (in.opcode == Opcode::Call) {
           const Operand &c = in.operands[0];
           const Symbol *sym = c.kind == OpKind::Func && c.id < m.symbols.size() ? &m.symbols[c.id] : nullptr;
@@ -449,11 +454,23 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
           // after this function returns: "assert (p)".)
           writes = !sym || (sym->body < 0 && !sym->is_noreturn && !sym->is_pure && !sym->is_const &&
                             !libc::reads_only(sym->name));
+          const bool callback = sym && libc::registers_callback(sym->name);
+          auto given = [&](const Operand &o) {
+            return o.kind == OpKind::Func ? !callback
+                                          : o.kind == OpKind::LocalAddr || o.kind == OpKind::GlobalAddr ||
+                                                o.kind == OpKind::Str ||
+                                                (o.is_temp() && m.functions[f].temps[o.id].type.is_pointer());
+          };
+          writes_program = writes && (!sym || !sym->is_library ||
+                                      std::any_of(in.operands.begin() + 1, in.operands.end(), given));
         }
         if (writes)
           writes_nothing[f] = false;
+        if (writes_program)
+          keeps_program_memory[f] = false;
       }
   keep_where_callees_have(writes_nothing, callees);
+  keep_where_callees_have(keeps_program_memory, callees);
   // Results known without stepping in: every return of the function
   // gives one constant ("static int enabled (void) { return 1; }"), or one
   // of its arguments ("return iErr;"), also through calls of such

@@ -31,6 +31,11 @@ struct ModuleSummary {
   std::vector<bool> worth_entering;
   // Changes no memory outside its own frame.
   std::vector<bool> writes_nothing;
+  // Changes none of the program's memory outside its own frame, though it
+  // may act on the world: it stores only to its own variables and calls,
+  // besides such functions, C library functions given no pointer (fork,
+  // close) or only a function to keep for later (signal's handler).
+  std::vector<bool> keeps_program_memory;
   // Calls a C library function that copies between two buffers it is
   // given (memcpy, strcpy): worth stepping into when a caller passes it
   // two pointers into one object (CWE-475).

@@ -87,6 +87,9 @@ struct CallEvent {
   // here, except a printf's or scanf's values its format does not take as
   // pointers ('%p', '%d'), or all of them when the format is not known.
   uint64_t reads_through = 0;
+  // The arguments (bit k, as above) a scanf stores an integer through
+  // whose field width limits it ("%1hX": 0 to 15, whatever the input).
+  uint64_t bounded_results = 0;
   // New values the call stores through its arguments, and where: pipe's
   // two descriptors, ints at (0, 0) and (0, 1) (argument, element).
   struct Stored {

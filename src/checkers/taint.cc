@@ -14,8 +14,9 @@ namespace {
 
 // Tainted: nothing bounds it yet; HasLB / HasUB: a comparison bounded it
 // from below / above; Stop: bounded on both sides (or compared equal to a
-// constant): no longer a concern; Byte: a byte (or EOF) getc gave, bounded
-// by the C library but still possibly zero.
+// constant): no longer a concern; Byte: a byte (or EOF) getc gave, or a
+// number scanf read from a field of limited width ("%2d"), bounded by the
+// C library but still possibly zero.
 enum : StateId { Start = 0, Tainted, HasLB, HasUB, Stop, Byte };
 
 const ChangeText kRead{Start, Tainted, "%E gets an attacker-controlled value here"};
@@ -120,6 +121,12 @@ int scanf_results(std::string_view f) {
                  "fwscanf", "__isoc99_fwscanf", "__isoc23_fwscanf"}))
     return 2;
   return -1;
+}
+
+// The scanf family's members that read a string (argument 0), not a
+// stream.
+bool scans_string(std::string_view f) {
+  return one_of(f, {"sscanf", "__isoc99_sscanf", "__isoc23_sscanf"});
 }
 
 bool returns_byte(std::string_view f) {
@@ -236,10 +243,12 @@ public:
     const int filled = filled_argument(call.callee);
     if (filled >= 0 && static_cast<size_t>(filled) < call.args.size())
       taint_pointee(ctx, call, static_cast<size_t>(filled));
+    // (What sscanf reads from a string is the attacker's if the string
+    // is; a field of limited width is bounded on both sides: "%2d".)
     const int results = scanf_results(call.callee);
-    if (results >= 0)
+    if (results >= 0 && (!scans_string(call.callee) || tainted_string(ctx, call.args[0])))
       for (size_t k = static_cast<size_t>(results); k < call.args.size(); ++k)
-        taint_pointee(ctx, call, k);
+        taint_pointee(ctx, call, k, k < 64 && (call.bounded_results >> k & 1) ? StateId{Byte} : StateId{Tainted});
     if (call.result && returns_input(call.callee))
       ctx.set_state(call.result, returns_byte(call.callee) ? StateId{Byte} : StateId{Tainted}, *call.result_text);
     // Copies and conversions carry what an attacker wrote on.
@@ -287,7 +296,7 @@ public:
   }
 
 private:
-  void taint_pointee(CheckerContext &ctx, const CallEvent &call, size_t k) {
+  void taint_pointee(CheckerContext &ctx, const CallEvent &call, size_t k, StateId to = Tainted) {
     // (Read into the middle of a buffer, "fgets (data + len, ...)": the
     // buffer that data names holds the attacker's bytes.)
     int64_t offset;
@@ -295,7 +304,7 @@ private:
     if (const SvalId blob = ctx.fill_pointee(base != call.args[k] ? base : call.args[k])) {
       std::string text = call.arg_text(k);
       text = text.size() > 1 && text[0] == '&' ? text.substr(1) : "*" + text;
-      ctx.set_state(blob, Tainted, text);
+      ctx.set_state(blob, to, text);
     }
   }
 

@@ -125,6 +125,75 @@ TEST(Constraints, ComparisonValueIsZeroOrOne) {
   EXPECT_EQ(f.compare(f.s, n, OpName::Ge, f.num(0)), Tri::Unknown);
 }
 
+TEST(Constraints, BitOperationsKeepOneForm) {
+  // Masks go down to the value: "(x | 8) & 4" is "x & 4"; "~x & 4" is
+  // "(x & 4) ^ 4"; "(x & ~16) & 4" is "x & 4"; "(x | 4) & 4" is 4.
+  Facts f;
+  const SvalId x = f.param(0);
+  const SvalId bit = f.bits_value(x, OpName::And, 4, 32);
+  ASSERT_NE(bit, 0u);
+  EXPECT_EQ(f.bits_value(f.bits_value(x, OpName::Or, 8, 32), OpName::And, 4, 32), bit);
+  EXPECT_EQ(f.bits_value(f.bits_value(x, OpName::And, ~int64_t{16}, 32), OpName::And, 4, 32), bit);
+  EXPECT_EQ(f.bits_value(f.bits_value(x, OpName::Or, 4, 32), OpName::And, 4, 32), f.num(4));
+  const SvalId flipped = f.bits_value(f.bits_value(x, OpName::Xor, -1, 32), OpName::And, 4, 32);
+  EXPECT_EQ(flipped, f.table.get(SK::OpConst, 4, static_cast<int64_t>(OpName::Xor), bit));
+  // Flipped twice: x again.
+  EXPECT_EQ(f.bits_value(f.bits_value(x, OpName::Xor, 5, 32), OpName::Xor, 5, 32), x);
+  // Not derived from a constant.
+  EXPECT_EQ(f.bits_value(f.num(3), OpName::Or, 8, 32), 0u);
+}
+
+TEST(Constraints, BitTestsAgreeAcrossForms) {
+  // Learned "x & 4 != 0": "~x & 4" is 0, and "x & 4 == 4".
+  Facts f;
+  const SvalId x = f.param(0);
+  const SvalId bit = f.bits_value(x, OpName::And, 4, 32);
+  ASSERT_TRUE(f.assume(f.s, bit, OpName::Ne, f.num(0)));
+  const SvalId clear = f.bits_value(f.bits_value(x, OpName::Xor, -1, 32), OpName::And, 4, 32);
+  EXPECT_EQ(f.compare(f.s, clear, OpName::Ne, f.num(0)), Tri::False);
+  EXPECT_EQ(f.compare(f.s, bit, OpName::Eq, f.num(4)), Tri::True);
+  // Another bit is still unknown; a mask has no bit outside it; a bit set
+  // by | is never clear.
+  EXPECT_EQ(f.compare(f.s, f.bits_value(x, OpName::And, 2, 32), OpName::Ne, f.num(0)), Tri::Unknown);
+  EXPECT_EQ(f.compare(f.s, f.bits_value(x, OpName::And, 12, 32), OpName::Eq, f.num(2)), Tri::False);
+  EXPECT_EQ(f.compare(f.s, f.bits_value(x, OpName::Or, 8, 32), OpName::Eq, f.num(0)), Tri::False);
+  // Learned of the flipped form: "~y & 2 == 0" is "y & 2 != 0".
+  const SvalId y = f.param(1);
+  const SvalId yclear = f.bits_value(f.bits_value(y, OpName::Xor, -1, 32), OpName::And, 2, 32);
+  ASSERT_TRUE(f.assume(f.s, yclear, OpName::Eq, f.num(0)));
+  EXPECT_EQ(f.compare(f.s, f.bits_value(y, OpName::And, 2, 32), OpName::Ne, f.num(0)), Tri::True);
+  EXPECT_FALSE(f.assume(f.s, f.bits_value(y, OpName::And, 2, 32), OpName::Eq, f.num(0)));
+}
+
+TEST(Constraints, UnsignedSumBelowABoundIsAWindow) {
+  // x - 28 <= 1048548 in 32 unsigned bits (GCC's fold of "x >= 28 && x <=
+  // 1048576"): x in [28, 1048576]; above the bound, x is outside.
+  Facts f;
+  const SvalId x = f.param(0);
+  const SvalId sum = f.plus_value(x, -28, plus_type(32, false));
+  SvalId base;
+  int64_t lo, hi;
+  ASSERT_TRUE(f.unsigned_window(sum, OpName::Le, 1048548, base, lo, hi));
+  EXPECT_EQ(base, x);
+  EXPECT_EQ(lo, 28);
+  EXPECT_EQ(hi, 1048576);
+  State in = f.s;
+  ASSERT_TRUE(f.assume(in, sum, OpName::Le, f.num(1048548)));
+  EXPECT_EQ(f.compare(in, x, OpName::Ge, f.num(28)), Tri::True);
+  EXPECT_EQ(f.compare(in, x, OpName::Le, f.num(1048576)), Tri::True);
+  State out = f.s;
+  ASSERT_TRUE(f.assume(out, sum, OpName::Gt, f.num(1048548)));
+  EXPECT_EQ(f.compare(out, x, OpName::Eq, f.num(100)), Tri::False);
+  EXPECT_EQ(f.compare(out, x, OpName::Eq, f.num(27)), Tri::Unknown);
+  // x + 5 < 10: x in [-5, 4] mod 2^32 is two ranges: nothing said.
+  EXPECT_FALSE(f.unsigned_window(f.plus_value(x, 5, plus_type(32, false)), OpName::Lt, 10, base, lo, hi));
+  // (unsigned) i + 20 <= 10, a case range -20 ... -10: above the sign bit,
+  // where i may be read as signed: not said here.
+  EXPECT_FALSE(f.unsigned_window(f.plus_value(x, 20, plus_type(32, false)), OpName::Le, 10, base, lo, hi));
+  // A signed sum does not wrap: not a window.
+  EXPECT_FALSE(f.unsigned_window(f.plus_value(x, -28, plus_type(32, true)), OpName::Le, 100, base, lo, hi));
+}
+
 TEST(Constraints, RelationBetweenUnknowns) {
   Facts f;
   const SvalId a = f.param(0), b = f.param(1);

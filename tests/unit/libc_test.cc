@@ -23,3 +23,15 @@ TEST(Libc, ScanfSuppressedConversionsTakeNoArgument) {
   EXPECT_EQ(out, "s[f");
   EXPECT_FALSE(libc::format_conversions("%[abc", true, out));
 }
+
+TEST(Libc, ScanfFieldWidthsPerConversion) {
+  std::string out;
+  std::vector<int> widths;
+  ASSERT_TRUE(libc::format_conversions("#%1hX%2d %*3d %lu %15s %12[a-z]", true, out, &widths));
+  EXPECT_EQ(out, "Xdus[");
+  EXPECT_EQ(widths, (std::vector<int>{1, 2, 0, 15, 12}));
+  // printf: the precision and '*' are no field width of a conversion.
+  ASSERT_TRUE(libc::format_conversions("%8.3f %*d", false, out, &widths));
+  EXPECT_EQ(out, "f*d");
+  EXPECT_EQ(widths, (std::vector<int>{8, 0, 0}));
+}
