@@ -782,7 +782,25 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     } else if (in.op == OpName::Abs && a != kUnknownSval && m_svals[a].kind != SK::Const) {
       // |x| is one value however often it is computed (fabs (err) twice),
       // as a const function's result is (a: no symbol's, -1 - the op).
-      bind(m_svals.get(SK::Pure, -1 - static_cast<int64_t>(OpName::Abs), m_svals.list_id({a})));
+      // (Of a signed integer, not negative: |INT_MIN| overflows.)
+      const SvalId r = m_svals.get(SK::Pure, -1 - static_cast<int64_t>(OpName::Abs), m_svals.list_id({a}));
+      const Type &t = fn().temps[in.result].type;
+      if (t.kind == TypeKind::Int && t.is_signed)
+        assume(s, r, OpName::Ge, m_svals.get(SK::Const, 0));
+      bind(r);
+    } else if (const Type &t = fn().temps[in.result].type;
+               in.op == OpName::Neg && t.kind == TypeKind::Int && t.is_signed && a != kUnknownSval &&
+               m_svals[a].kind != SK::Poison) {
+      // -x of a signed x keeps its range, turned round ("size < 0 ?
+      // -size : size" is not negative either way; -INT_MIN overflows).
+      const SvalId r = conjure(s, uid);
+      int64_t lo, hi;
+      range_of(s, a, lo, hi);
+      if (hi != INT64_MAX)
+        assume(s, r, OpName::Ge, m_svals.get(SK::Const, -hi));
+      if (lo != INT64_MIN)
+        assume(s, r, OpName::Le, m_svals.get(SK::Const, -lo));
+      bind(r);
     } else {
       bind(conjure(s, uid));
     }
