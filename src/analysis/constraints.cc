@@ -103,18 +103,18 @@ SvalId Constraints::plus_value(SvalId x, int64_t c, int64_t type) {
   return c == 0 ? x : m_values.get(SK::Plus, c, type, x);
 }
 
-bool Constraints::derivable(SvalId x) const {
-  const SK k = m_values[x].kind;
-  return x != kUnknownSval && (k == SK::Param || k == SK::Conjured || k == SK::Init || k == SK::Pure ||
-                               k == SK::Part || k == SK::Blob || k == SK::Plus);
-}
-
 // The bit operation an OpConst value is (None for others).
 static OpName bit_op(const Sval &v) {
   if (v.kind != SK::OpConst)
     return OpName::None;
   const auto op = static_cast<OpName>(v.b);
   return op == OpName::And || op == OpName::Or || op == OpName::Xor ? op : OpName::None;
+}
+
+bool Constraints::derivable(SvalId x) const {
+  const SK k = m_values[x].kind;
+  return x != kUnknownSval && (k == SK::Param || k == SK::Conjured || k == SK::Init || k == SK::Pure ||
+                               k == SK::Part || k == SK::Blob || k == SK::Plus || bit_op(m_values[x]) != OpName::None);
 }
 
 SvalId Constraints::bits_value(SvalId x, OpName op, int64_t c, uint32_t bits) {
