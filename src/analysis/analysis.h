@@ -715,16 +715,64 @@ private:
   // field: the offset is a field's ("&p->el"): the memory it points to is
   // p's field, spelled as one (an offset by arithmetic, "p + 8", is beside
   // what p points to). Offsets of fields of fields stay fields.
+  // (A place at an index the path does not know, named by its offset,
+  // moved by known bytes keeps a name: "&t[i] + 8" is t[i]'s next field.)
   SvalId offset_value(SvalId base, int64_t off, bool field = false) {
     if (off == 0)
       return base;
-    const Sval &b = m_svals[base];
+    const Sval b = m_svals[base];
     if (b.kind == SK::Offset) {
-      int64_t total = (b.a == kUnknownOffset || off == kUnknownOffset) ? kUnknownOffset : b.a + off;
-      SvalId root = b.base;
-      return total == 0 ? root : m_svals.get(SK::Offset, total, field && b.b == 1 ? 1 : 0, root);
+      if (b.a == kUnknownOffset)
+        return m_svals.get(SK::Offset, kUnknownOffset,
+                           off != kUnknownOffset && b.b ? moved_offset(static_cast<SvalId>(b.b), off) : 0, b.base);
+      int64_t total;
+      if (off == kUnknownOffset || __builtin_add_overflow(b.a, off, &total))
+        total = kUnknownOffset;
+      return total == 0 ? b.base : m_svals.get(SK::Offset, total, field && b.b == 1 ? 1 : 0, b.base);
     }
     return m_svals.get(SK::Offset, off, field && off != kUnknownOffset ? 1 : 0, base);
+  }
+
+  // The place index * scale + add bytes on from where base points: named
+  // by that offset (an SK::Scaled), so that the same index gives the same
+  // place ("bn != &tab[h]" as a loop ends, then "bn == &tab[h]"), and
+  // another index maybe another. Unnamed (somewhere in the object) where
+  // base's own offset is not known. "i + 1" of a signed i, which cannot
+  // wrap, is i's place one element on.
+  SvalId indexed_place(SvalId base, SvalId index, int64_t scale, int64_t add) {
+    const Sval b = m_svals[base];
+    SvalId root = base;
+    int64_t start = 0;
+    if (b.kind == SK::Offset) {
+      root = b.base;
+      start = b.a;
+    }
+    int64_t c;
+    if (index && index != kUnknownSval && m_svals[index].kind == SK::Const && scale > 0 &&
+        !__builtin_mul_overflow(m_svals[index].a, scale, &c) && !__builtin_add_overflow(c, add, &c))
+      return offset_value(base, c);
+    const Sval x = index ? m_svals[index] : Sval{SK::Unknown, 0, 0, 0};
+    if (x.kind == SK::Plus && plus_signed(x.b) && scale > 0 && !__builtin_mul_overflow(x.a, scale, &c) &&
+        !__builtin_add_overflow(add, c, &add))
+      index = x.base;
+    if (start == kUnknownOffset || !index || index == kUnknownSval || scale <= 0 ||
+        __builtin_add_overflow(start, add, &add))
+      return m_svals.get(SK::Offset, kUnknownOffset, 0, root);
+    return m_svals.get(SK::Offset, kUnknownOffset, static_cast<int64_t>(m_svals.get(SK::Scaled, scale, add, index)),
+                       root);
+  }
+  // A Scaled offset moved by off bytes (0 if that overflows).
+  SvalId moved_offset(SvalId scaled, int64_t off) {
+    const Sval x = m_svals[scaled];
+    int64_t add;
+    if (__builtin_add_overflow(x.b, off, &add))
+      return 0;
+    return m_svals.get(SK::Scaled, x.a, add, x.base);
+  }
+  // The name of an Offset's place, if it has one (its Scaled offset).
+  SvalId place_name(SvalId v) const {
+    const Sval &x = m_svals[v];
+    return x.kind == SK::Offset && x.a == kUnknownOffset ? static_cast<SvalId>(x.b) : 0;
   }
 
   // A value standing for whatever temporary t holds at block's entry
@@ -978,7 +1026,12 @@ private:
   // The place of a read at an index the path does not fix, as
   // State::vague_reads names it (root, index, shape); false if it is not
   // one (a known place, two unknown indices, a pointer of unknown offset).
-  bool vague_place(const State &s, const Place &p, State::VagueRead &out);
+  // With known_too, an index the path has come to know since counts as
+  // unknown: the place a read before it named.
+  bool vague_place(const State &s, const Place &p, State::VagueRead &out, bool known_too = false);
+  // What a read at an index the path did not know then gave, of the place
+  // p (known now) names, nothing written since; 0 if none.
+  SvalId read_before(const State &s, const Place &p);
   // Sums "base + k" of an unknown k made while the current block runs
   // (the parts of a pointer whose value keeps only "somewhere in base").
   struct PointerParts {

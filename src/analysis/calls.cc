@@ -1099,7 +1099,9 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   if (in.result && !call.args.empty() && libc::returns_null_or_into_first(call.callee) && !found_known &&
       m_forks_made < m_opts.max_forks) {
     Fork f{s, *m_cur_events};
-    const SvalId into = offset_value(root_of(call.args[0]), kUnknownOffset);
+    // (Where it found it has a name of its own: "*++found" then "*found"
+    // read one place.)
+    const SvalId into = indexed_place(root_of(call.args[0]), conjure(f.state, uid), 1, 0);
     if (assume(f.state, into, OpName::Ne, m_svals.get(SK::Const, 0))) {
       f.state.bind(in.result, into);
       m_forks.push_back(std::move(f));

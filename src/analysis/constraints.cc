@@ -434,24 +434,40 @@ Tri Constraints::compare(const State &s, SvalId a, OpName op, SvalId b) const {
       return lo == truth ? Tri::True : Tri::False;
   }
   unwrap(a, op, b);
-  if (a == b && a != kUnknownSval && m_values[a].kind != SK::Poison) {
+  // (Somewhere in an object, unnamed, is no one place: two such may
+  // differ.)
+  auto somewhere = [&](SvalId v) {
+    return m_values[v].kind == SK::Offset && m_values[v].a == kUnknownOffset && m_values[v].b == 0;
+  };
+  if (a == b && a != kUnknownSval && m_values[a].kind != SK::Poison && !somewhere(a)) {
     return (op == OpName::Eq || op == OpName::Le || op == OpName::Ge) ? Tri::True : Tri::False;
   }
   // Two places in one object ("stack - 1" against "stack", "p + 4"
-  // against "p + 8"): their byte offsets decide.
+  // against "p + 8", "&t[i]" against "&t[i + 1]"): their byte offsets
+  // decide, known or counted from the same index.
   {
-    auto place = [&](SvalId v, int64_t &off) {
+    auto place = [&](SvalId v, int64_t &off, SvalId &index, int64_t &scale) {
       off = 0;
+      index = 0;
+      scale = 0;
       if (m_values[v].kind != SK::Offset)
         return v;
-      if (m_values[v].a == kUnknownOffset)
-        return SvalId{0};
+      if (m_values[v].a == kUnknownOffset) {
+        if (!m_values[v].b)
+          return SvalId{0};
+        const Sval &x = m_values[static_cast<SvalId>(m_values[v].b)];
+        index = x.base;
+        scale = x.a;
+        off = x.b;
+        return m_values[v].base;
+      }
       off = m_values[v].a;
       return m_values[v].base;
     };
-    int64_t oa, ob;
-    const SvalId ra = place(a, oa), rb = place(b, ob);
-    if (ra && ra == rb && ra != kUnknownSval && (ra != a || rb != b))
+    int64_t oa, ob, sa, sb;
+    SvalId ia, ib;
+    const SvalId ra = place(a, oa, ia, sa), rb = place(b, ob, ib, sb);
+    if (ra && ra == rb && ra != kUnknownSval && (ra != a || rb != b) && ia == ib && sa == sb)
       return eval_cmp(op, oa, ob) ? Tri::True : Tri::False;
   }
   // Two sums of one value ("i + 1" and "i"): their offsets decide, in a

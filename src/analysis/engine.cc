@@ -224,9 +224,12 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
       if (bound)
         assume(s, p.second, step > 0 ? OpName::Ge : OpName::Le, bound);
       s.approximate = true; // the loop's exit may now be taken where it could not
-    } else if (widen && m_svals[p.second].kind == SK::Offset && m_svals[p.second].a != kUnknownOffset) {
-      // A pointer stepping round the loop: somewhere in the same object.
-      p.second = offset_value(m_svals[p.second].base, kUnknownOffset);
+    } else if (widen && m_svals[p.second].kind == SK::Offset &&
+               (m_svals[p.second].a != kUnknownOffset || m_svals[p.second].b)) {
+      // A pointer stepping round the loop: somewhere in the same object,
+      // at an offset named by the loop (what it points to, read twice
+      // on a trip, is one value).
+      p.second = indexed_place(m_svals[p.second].base, widen_to(s, to, p.first, p.second), 1, 0);
       s.approximate = true;
     }
     if (SvalId old = s.temp(p.first))
@@ -911,7 +914,7 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       break;
     }
     if (in.op == OpName::PtrAdd) {
-      bind(offset_value(a, kb ? cb : kUnknownOffset));
+      bind(kb ? offset_value(a, cb) : indexed_place(a, b, 1, 0));
       break;
     }
     // x * 0 and x & 0 are 0 whatever x is ("len = n * size" where the
@@ -1131,7 +1134,14 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     } else if (!v && !key.empty() && inside_zeros(s, key)) {
       v = m_svals.get(SK::Const, 0); // a field of a struct filled with zeros ("s = {}")
     } else if (!v && !key.empty()) {
-      v = first_read(s, key, uid);
+      // (Read before at an index the path has learned since, "t[c]"
+      // then "c == 0", nothing written since: what was read.)
+      if (!s.vague_reads.empty())
+        v = read_before(s, in.place);
+      if (v)
+        set_binding(s.memory, intern_region(key), v);
+      else
+        v = first_read(s, key, uid);
     } else if (!v && in.place.base == PlaceBase::Local) {
       // Read through an unknown index: it may be any element, so what the
       // elements hold may now be used (and freed) through the result.
@@ -1358,18 +1368,35 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
                        p.path[0].kind == Accessor::Kind::Field;
     // (An element at an index the path knows, "&t[1]", is at its byte
     // offset, where the element's size is known.)
+    // (One at an index it does not know, "&t->tab[h]", is named by that
+    // index: see indexed_place. The bytes after it count apart.)
+    SvalId index = 0;
+    int64_t scale = 0, after = 0;
     for (const Accessor &a : p.path) {
       int64_t c, bytes;
       if (off == kUnknownOffset)
         break;
-      if (a.kind == Accessor::Kind::Field && a.offset >= 0)
-        off += a.offset;
-      else if (!(a.kind == Accessor::Kind::Index && a.elem_size > 0 &&
-                 known_value(s, operand_value(s, a.index), c) && !__builtin_mul_overflow(c, a.elem_size, &bytes) &&
-                 !__builtin_add_overflow(off, bytes, &off)))
+      int64_t &sum = index ? after : off;
+      if (a.kind == Accessor::Kind::Field && a.offset >= 0) {
+        if (__builtin_add_overflow(sum, a.offset, &sum))
+          off = kUnknownOffset;
+        continue;
+      }
+      const SvalId iv = a.kind == Accessor::Kind::Index ? operand_value(s, a.index) : 0;
+      if (iv && a.elem_size > 0 && known_value(s, iv, c)) {
+        if (__builtin_mul_overflow(c, a.elem_size, &bytes) || __builtin_add_overflow(sum, bytes, &sum))
+          off = kUnknownOffset;
+      } else if (iv && a.elem_size > 0 && !index) {
+        index = iv;
+        scale = a.elem_size;
+      } else {
         off = kUnknownOffset;
+      }
     }
-    bind(offset_value(base, off, field));
+    if (index && off != kUnknownOffset)
+      bind(indexed_place(offset_value(base, off, field), index, scale, after));
+    else
+      bind(offset_value(base, index ? kUnknownOffset : off, field));
     break;
   }
   case Opcode::Call:

@@ -32,13 +32,19 @@ SvalId FunctionAnalysis::widen_to(State &s, uint32_t block, uint32_t t, SvalId v
 
 std::vector<SvalId> FunctionAnalysis::roots_in_state(const State &s) const {
   std::vector<SvalId> out;
+  // (With the index that names a place: "&t[i]" names i.)
+  auto add = [&](SvalId v) {
+    out.push_back(root_of(v));
+    if (const SvalId name = place_name(v))
+      out.push_back(m_svals[name].base);
+  };
   for (auto &t : s.temps)
-    out.push_back(root_of(t.second));
+    add(t.second);
   for (auto &f : s.stack)
     for (auto &t : f.temps)
-      out.push_back(root_of(t.second));
+      add(t.second);
   for (auto &m : s.memory) {
-    out.push_back(root_of(m.second));
+    add(m.second);
     if (m_regions.kind(m.first) == 'S')
       out.push_back(region_base(m.first));
   }
@@ -60,7 +66,10 @@ std::vector<SvalId> FunctionAnalysis::roots_in_state(const State &s) const {
 }
 
 bool FunctionAnalysis::in_state(const State &s, SvalId v) const {
-  auto is_v = [&](SvalId x) { return root_of(x) == v; };
+  auto is_v = [&](SvalId x) {
+    const SvalId name = place_name(x);
+    return root_of(x) == v || (name && m_svals[name].base == v);
+  };
   for (auto &t : s.temps)
     if (is_v(t.second))
       return true;
@@ -103,8 +112,21 @@ void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
   auto sub_at = [&](SvalId x, auto &self) -> SvalId {
     if (x == from)
       return to;
-    if (x && m_svals[x].kind == SK::Offset && m_svals[x].base == from)
-      return m_svals.get(SK::Offset, m_svals[x].a, m_svals[x].b, to);
+    if (x && m_svals[x].kind == SK::Offset) {
+      // (A place named by an index moves with the index.)
+      const SvalId name = place_name(x);
+      const SvalId index = name ? self(m_svals[name].base, self) : 0;
+      const SvalId base = m_svals[x].base == from ? to : m_svals[x].base;
+      if (base == m_svals[x].base && (!name || index == m_svals[name].base))
+        return x;
+      if (!name)
+        return m_svals.get(SK::Offset, m_svals[x].a, m_svals[x].b, base);
+      const Sval nx = m_svals[name];
+      return index == kUnknownSval || m_svals[index].kind == SK::Const
+                 ? m_svals.get(SK::Offset, kUnknownOffset, 0, base)
+                 : m_svals.get(SK::Offset, kUnknownOffset, static_cast<int64_t>(m_svals.get(SK::Scaled, nx.a, nx.b, index)),
+                               base);
+    }
     if (x && m_svals[x].kind == SK::Plus && m_svals[x].base == from) {
       const SvalId r = plus_value(to, m_svals[x].a, m_svals[x].b);
       return r ? r : kUnknownSval;
@@ -174,8 +196,11 @@ void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
 bool FunctionAnalysis::sval_in_use(const State &s, SvalId v) const {
   // (Also as the base of a sum: "i + 1" names i; or of bit operations,
   // nested: "(x & 4) ^ 4" names x.)
+  // (Or as the index naming a place: "&t[i]" names i.)
   auto names = [&](SvalId x) {
     if (x == v)
+      return true;
+    if (const SvalId name = place_name(x); name && (name == v || m_svals[name].base == v))
       return true;
     for (int depth = 0; depth < 4 && (x = derived_base(x)); ++depth)
       if (x == v)
@@ -226,8 +251,14 @@ std::vector<std::pair<SvalId, SvalId>> FunctionAnalysis::canonicalize(State &s) 
       out = m_svals.get(SK::Conjured, sv.a, next.second++);
     } else if (sv.kind == SK::Offset) {
       SvalId b = self(sv.base, self);
+      // (And the index that names the place.)
+      SvalId name = sv.a == kUnknownOffset && sv.b ? self(static_cast<SvalId>(sv.b), self) : 0;
+      if (b != sv.base || name != static_cast<SvalId>(sv.a == kUnknownOffset ? sv.b : 0))
+        out = m_svals.get(SK::Offset, sv.a, sv.a == kUnknownOffset ? static_cast<int64_t>(name) : sv.b, b);
+    } else if (sv.kind == SK::Scaled) {
+      SvalId b = self(sv.base, self);
       if (b != sv.base)
-        out = m_svals.get(SK::Offset, sv.a, sv.b, b);
+        out = m_svals.get(SK::Scaled, sv.a, sv.b, b);
     } else if (sv.kind == SK::Plus || sv.kind == SK::OpConst) {
       SvalId b = self(sv.base, self);
       if (b != sv.base)
@@ -580,8 +611,9 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
         bound(t.second, was, loop_step(block, t.first, false));
       if (nonnull)
         nonnull_widened.push_back(t.second);
-    } else if (level >= 2 && m_svals[t.second].kind == SK::Offset && m_svals[t.second].a != kUnknownOffset)
-      t.second = offset_value(m_svals[t.second].base, kUnknownOffset); // somewhere in the same object
+    } else if (level >= 2 && m_svals[t.second].kind == SK::Offset &&
+               (m_svals[t.second].a != kUnknownOffset || m_svals[t.second].b)) // somewhere in the same object
+      t.second = indexed_place(m_svals[t.second].base, widen_to(s, block, t.first, t.second, &present), 1, 0);
   }
   // What a caller holds that its own loop widened already, or a flag (0
   // or 1), while a checker tracks something, stays as it is in a callee's

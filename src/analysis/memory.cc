@@ -5,6 +5,7 @@
 #include "analysis/analysis.h"
 #include "analysis/libc.h"
 
+#include <cstdlib>
 #include <optional>
 
 namespace pathwise::detail {
@@ -168,7 +169,7 @@ std::string FunctionAnalysis::indexed_region_key(const State &s, const Place &p)
   return "";
 }
 
-bool FunctionAnalysis::vague_place(const State &s, const Place &p, State::VagueRead &out) {
+bool FunctionAnalysis::vague_place(const State &s, const Place &p, State::VagueRead &out, bool known_too) {
   std::string shape;
   SvalId index = 0;
   if (p.base == PlaceBase::Local || p.base == PlaceBase::Global) {
@@ -178,11 +179,23 @@ bool FunctionAnalysis::vague_place(const State &s, const Place &p, State::VagueR
     // pointer, and k.
     auto it = std::find_if(m_pointer_parts.begin(), m_pointer_parts.end(),
                            [&](const PointerParts &pp) { return pp.temp == p.pointer.id; });
-    if (it == m_pointer_parts.end() || (m_svals[it->base].kind == SK::Offset && m_svals[it->base].a == kUnknownOffset))
-      return false;
-    out.root = it->base;
-    index = it->index;
-    shape = "+" + std::to_string(p.offset);
+    const SvalId ptr = operand_value(s, p.pointer);
+    if (const SvalId name = place_name(ptr); name && (it == m_pointer_parts.end() || place_name(it->base))) {
+      // (Through a pointer to a place named by an index, "&t[i]", "p"
+      // stepped round a loop: the object, the index, and how the place
+      // is counted from it.)
+      const Sval &x = m_svals[name];
+      out.root = root_of(ptr);
+      index = x.base;
+      shape = "@" + std::to_string(x.a) + "+" + std::to_string(x.b) + "+" + std::to_string(p.offset);
+    } else {
+      if (it == m_pointer_parts.end() ||
+          (m_svals[it->base].kind == SK::Offset && m_svals[it->base].a == kUnknownOffset))
+        return false;
+      out.root = it->base;
+      index = it->index;
+      shape = "+" + std::to_string(p.offset);
+    }
   } else {
     return false;
   }
@@ -193,7 +206,7 @@ bool FunctionAnalysis::vague_place(const State &s, const Place &p, State::VagueR
     }
     int64_t c;
     const SvalId v = operand_value(s, a.index);
-    if (known_value(s, v, c)) {
+    if (known_value(s, v, c) && !(known_too && !index && v && m_svals[v].kind != SK::Const)) {
       shape += "[" + std::to_string(c) + "]";
     } else {
       if (index || !v)
@@ -207,6 +220,38 @@ bool FunctionAnalysis::vague_place(const State &s, const Place &p, State::VagueR
   out.index = index;
   out.shape = m_svals.string_id(shape);
   return true;
+}
+
+SvalId FunctionAnalysis::read_before(const State &s, const Place &p) {
+  // The same place, spelled with the index as a variable: "t[i]" then
+  // "i == 0", "t[i]" again.
+  State::VagueRead was{};
+  if (vague_place(s, p, was, true)) {
+    auto it = std::lower_bound(s.vague_reads.begin(), s.vague_reads.end(), was);
+    if (it != s.vague_reads.end() && !(was < *it) && !(*it < was))
+      return it->value;
+  }
+  // Through a pointer at a known offset: a read through "base + k" whose
+  // k the path has since come to know lands there ("(*__ctype_b_loc ())
+  // [*a]" then "*a == 0", and isspace (*a) again).
+  if (p.base != PlaceBase::Deref || !p.path.empty())
+    return 0;
+  int64_t at, k, from, shape;
+  const SvalId root = constant_offset(operand_value(s, p.pointer), at);
+  if (!root || __builtin_add_overflow(at, p.offset, &at))
+    return 0;
+  for (const State::VagueRead &r : s.vague_reads) {
+    const std::string &text = m_svals.string_at(r.shape);
+    char *end = nullptr;
+    if (text.size() < 2 || text[0] != '+')
+      continue;
+    shape = std::strtoll(text.c_str() + 1, &end, 10);
+    if (*end || constant_offset(r.root, from) != root || !known_value(s, r.index, k) ||
+        __builtin_add_overflow(from, k, &from) || __builtin_add_overflow(from, shape, &from) || from != at)
+      continue;
+    return r.value;
+  }
+  return 0;
 }
 
 void FunctionAnalysis::forget_vague_reads(State &s, const Instruction &in) {

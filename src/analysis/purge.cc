@@ -61,6 +61,11 @@ void FunctionAnalysis::mark_reachable(const State &s, const std::vector<SvalId> 
     for (; v && marks[v] != stamp; v = m_svals[v].kind == SK::Offset || derived_base(v) ? m_svals[v].base : 0) {
       marks[v] = stamp;
       grew = true;
+      // (A place named by an index reaches the index.)
+      if (const SvalId name = place_name(v)) {
+        marks[name] = stamp;
+        add(m_svals[name].base);
+      }
       if (tracking && m_svals[v].kind == SK::Cmp && from_params(v)) {
         add(static_cast<SvalId>(m_svals[v].b));
         add(m_svals[v].base);
@@ -330,10 +335,20 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
   // does a place a known number of bytes into what a reachable pointer
   // points to, a global's address: "a->arg != a->direct_alloc_arg"
   // computes the array's address again.)
+  // (So does a place named by an index computed again from what is
+  // still reachable: "&t[h & 63]".)
+  auto computed_again = [&](SvalId v) {
+    for (int depth = 0; v && depth < 5; ++depth, v = derived_base(v))
+      if (reachable(v))
+        return true;
+    return false;
+  };
   auto lasting = [&](SvalId v) {
     const Sval &x = m_svals[v];
     return reachable(v) || x.kind == SK::Pure || x.kind == SK::FloatConst || x.kind == SK::GlobalAddr ||
-           (x.kind == SK::Offset && x.a != kUnknownOffset && (reachable(x.base) || m_svals[x.base].kind == SK::GlobalAddr));
+           (x.kind == SK::Offset &&
+            (x.a != kUnknownOffset || (x.b && computed_again(m_svals[static_cast<SvalId>(x.b)].base))) &&
+            (reachable(x.base) || m_svals[x.base].kind == SK::GlobalAddr));
   };
   s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
                                    [&](const Relation &r) { return !lasting(r.a) || !lasting(r.b); }),

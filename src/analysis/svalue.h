@@ -27,7 +27,10 @@ namespace pathwise {
 //              in use; b < 0: a widened value standing for any);
 //   LocalAddr, GlobalAddr, FuncAddr, StrAddr   addresses (a = local,
 //              symbol, symbol, string id);
-//   Offset     base + a bytes (a = kUnknownOffset if not constant);
+//   Offset     base + a bytes (a = kUnknownOffset if not constant; then b
+//              is 0, somewhere in base's object, or the Scaled value
+//              that names the offset: "&t->tab[h]" computed twice is one
+//              place, "&t->tab[k]" may be another);
 //   Cmp        the 0/1 value of "base OP b" (a = OpName, b = the right
 //              value's id), so a branch on a stored comparison learns it;
 //   Aggregate  the whole value of a local struct or array (a = its key);
@@ -49,13 +52,17 @@ namespace pathwise {
 //              %, & or * ("blocks = length / 16": what is later learned of
 //              length bounds blocks; "n * 4", the size of n ints; "n << 2"
 //              is n * 4);
+//   Scaled     the byte offset base * a + b of a place at an index the
+//              path does not know (base = the index, a = the element's
+//              size, b = the bytes added): an identity for Offset, never a
+//              number computed with;
 //   FloatConst a floating-point constant (a = the string id of its decimal
 //              text): never an integer, so no arithmetic folds it; what a
 //              branch learns against it is a relation ("x > 0.5" twice
 //              agrees).
 enum class SK : uint8_t {
   Unknown, Const, Param, Conjured, LocalAddr, GlobalAddr, FuncAddr, StrAddr, Offset, Cmp, Aggregate, Pure, Init,
-  Blob, Part, Poison, Stale, Plus, OpConst, FloatConst
+  Blob, Part, Poison, Stale, Plus, OpConst, FloatConst, Scaled
 };
 
 // The type of a Plus value: its width in bits, and 0x100 if signed.

@@ -187,14 +187,43 @@ std::string TextNamer::temp_at(uint32_t t, int depth) const {
         {OpName::Add, "+"}, {OpName::Sub, "-"}, {OpName::Mul, "*"},  {OpName::Div, "/"},
         {OpName::Mod, "%"}, {OpName::And, "&"}, {OpName::Or, "|"},   {OpName::Xor, "^"},
         {OpName::Shl, "<<"}, {OpName::Shr, ">>"}, {OpName::PtrAdd, "+"}};
+    // (An operand that is itself an operation binding less tightly, or as
+    // tightly on the right, is parenthesized: "(i + 1) * 16", "a - (b - c)".)
+    auto side = [&](const Operand &o, bool right) {
+      std::string text = sub(o);
+      const Instruction *od = o.is_temp() && o.id < m_defs.size() && m_fn.temps[o.id].name.empty() ? m_defs[o.id] : nullptr;
+      while (od && (od->opcode == Opcode::Copy || (od->opcode == Opcode::Unary && od->op == OpName::Conv)) &&
+             od->operands[0].is_temp() && od->operands[0].id < m_defs.size() && m_fn.temps[od->operands[0].id].name.empty())
+        od = m_defs[od->operands[0].id];
+      const int inner = od && od->opcode == Opcode::Binary ? precedence(od->op) : 0;
+      const int outer = precedence(d->op);
+      return !text.empty() && inner && (inner < outer || (right && inner == outer)) ? "(" + text + ")" : text;
+    };
     for (const auto &sym : symbols) {
       if (sym.first != d->op)
         continue;
-      std::string a = sub(d->operands[0]), b = sub(d->operands[1]);
+      std::string a = side(d->operands[0], false), b = side(d->operands[1], true);
       return a.empty() || b.empty() ? "" : a + " " + sym.second + " " + b;
     }
   }
   return "";
+}
+
+int TextNamer::precedence(OpName op) {
+  switch (op) {
+  case OpName::Mul:
+  case OpName::Div:
+  case OpName::Mod: return 10;
+  case OpName::Add:
+  case OpName::Sub:
+  case OpName::PtrAdd: return 9;
+  case OpName::Shl:
+  case OpName::Shr: return 8;
+  case OpName::And: return 5;
+  case OpName::Xor: return 4;
+  case OpName::Or: return 3;
+  default: return 0;
+  }
 }
 
 std::string TextNamer::operand(const Operand &o) const {
@@ -285,25 +314,62 @@ std::string TextNamer::place(const Place &p) const {
     std::string inner = operand(p.pointer);
     if (inner.empty())
       return "";
-    s = p.offset != 0 ? "*(" + inner + " + " + std::to_string(p.offset) + ")" : "*" + inner;
+    // A field of what a pointer points to, as the source spells it:
+    // "p->data", "(*pp)->data".
+    if (p.offset == 0 && !p.path.empty() && p.path[0].kind == Accessor::Kind::Field) {
+      if (p.path[0].name.empty())
+        return "";
+      s = (postfix_expression(inner) ? inner : "(" + inner + ")") + "->" + p.path[0].name;
+      return append_path(p, 1, s) ? s : "";
+    }
+    // (Parenthesized as C binds: "*(p + i * 4)", "(*(p + 8))[i]".)
+    s = p.offset != 0 ? "*(" + inner + " + " + std::to_string(p.offset) + ")"
+        : inner[0] == '*' || postfix_expression(inner) ? "*" + inner
+                                                       : "*(" + inner + ")";
+    if (!p.path.empty())
+      s = "(" + s + ")";
     break;
   }
   }
   if (s.empty())
     return "";
-  for (const Accessor &a : p.path) {
+  return append_path(p, 0, s) ? s : "";
+}
+
+bool TextNamer::append_path(const Place &p, size_t from, std::string &s) const {
+  for (size_t k = from; k < p.path.size(); ++k) {
+    const Accessor &a = p.path[k];
     if (a.kind == Accessor::Kind::Field) {
       if (a.name.empty())
-        return "";
+        return false;
       s += "." + a.name;
     } else {
       std::string i = operand(a.index);
       if (i.empty())
-        return "";
+        return false;
       s += "[" + i + "]";
     }
   }
-  return s;
+  return true;
+}
+
+bool TextNamer::postfix_expression(const std::string &e) {
+  // A name, then fields, arrows, subscripts and calls: "a.b->c[i + 1]",
+  // "f(x, y)". (Brackets and parentheses may hold anything.)
+  if (e.empty() || !(std::isalpha(static_cast<unsigned char>(e[0])) || e[0] == '_'))
+    return false;
+  int depth = 0;
+  for (size_t k = 0; k < e.size(); ++k) {
+    const char c = e[k];
+    if (c == '[' || c == '(')
+      ++depth;
+    else if (c == ']' || c == ')')
+      --depth;
+    else if (depth == 0 && !(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' ||
+                             (c == '-' && k + 1 < e.size() && e[k + 1] == '>') || (c == '>' && k > 0 && e[k - 1] == '-')))
+      return false;
+  }
+  return depth == 0;
 }
 
 std::string operand_text(const Module &m, const Function &f, const Operand &o) {

@@ -370,6 +370,15 @@ private:
   // p as an element of what its pointer points to ("pbuf[1]",
   // "names[i]"); "" if it is not one.
   std::string subscript(const Place &p) const;
+  // Appends p's accessors from the from-th on (".f", "[i]") to s; false
+  // if one has no text.
+  bool append_path(const Place &p, size_t from, std::string &s) const;
+  // Is e a name followed only by fields, subscripts and calls, which
+  // "->" may follow without parentheses?
+  static bool postfix_expression(const std::string &e);
+  // How tightly binary operator op binds in C (0: not one of C's infix
+  // operators here).
+  static int precedence(OpName op);
 };
 
 std::string operand_text(const Module &m, const Function &f, const Operand &o);
