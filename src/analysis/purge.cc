@@ -306,10 +306,16 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
   s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(), [&](const auto &e) { return !reachable(e.first); }),
                   s.extents.end());
   // (What is held beyond this code keeps its states: a mutex locked
-  // through &m or through a parameter.)
+  // through &m or through a parameter. So does a number that is the same
+  // wherever it comes up again, a constant or a truth value: the
+  // descriptor "close (0)" or "close (type == PIPE_IN)" closed stays
+  // closed, for the next one made.)
+  auto self_named = [&](SvalId v) { return m_svals[v].kind == SK::Const || m_svals[v].kind == SK::Cmp; };
   for (SmMap &m : s.sm)
     m.erase(std::remove_if(m.begin(), m.end(),
-                           [&](const auto &p) { return !reachable(p.first) && !held_beyond(s, p.first); }),
+                           [&](const auto &p) {
+                             return !reachable(p.first) && !held_beyond(s, p.first) && !self_named(p.first);
+                           }),
             m.end());
   // (A bit of a value still reachable, "flags & 4" of flags, is the same
   // value when computed again: what a branch learned of it stays true. So

@@ -314,19 +314,13 @@ std::string TextNamer::place(const Place &p) const {
     std::string inner = operand(p.pointer);
     if (inner.empty())
       return "";
-    // A field of what a pointer points to, as the source spells it:
-    // "p->data", "(*pp)->data".
-    if (p.offset == 0 && !p.path.empty() && p.path[0].kind == Accessor::Kind::Field) {
-      if (p.path[0].name.empty())
-        return "";
-      s = (postfix_expression(inner) ? inner : "(" + inner + ")") + "->" + p.path[0].name;
-      return append_path(p, 1, s) ? s : "";
-    }
     // (Parenthesized as C binds: "*(p + i * 4)", "(*(p + 8))[i]".)
+    // (As GCC's analyzer writes a field of what a pointer points to,
+    // "*p.data"; an element of it is parenthesized: "(*(p + 8))[i]".)
     s = p.offset != 0 ? "*(" + inner + " + " + std::to_string(p.offset) + ")"
         : inner[0] == '*' || postfix_expression(inner) ? "*" + inner
                                                        : "*(" + inner + ")";
-    if (!p.path.empty())
+    if (!p.path.empty() && p.path[0].kind == Accessor::Kind::Index)
       s = "(" + s + ")";
     break;
   }

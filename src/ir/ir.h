@@ -374,7 +374,7 @@ private:
   // if one has no text.
   bool append_path(const Place &p, size_t from, std::string &s) const;
   // Is e a name followed only by fields, subscripts and calls, which
-  // "->" may follow without parentheses?
+  // "*" may precede without parentheses?
   static bool postfix_expression(const std::string &e);
   // How tightly binary operator op binds in C (0: not one of C's infix
   // operators here).

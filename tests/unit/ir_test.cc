@@ -83,7 +83,7 @@ TEST(IrVerifier, FindsBadTargetAndUseWithoutDefinition) {
   EXPECT_NE(errs[1].find("used but never defined"), std::string::npos);
 }
 
-TEST(IrText, NamesExpressionsAsTheSourceSpellsThem) {
+TEST(IrText, NamesExpressionsAsGccDoes) {
   Module m = parse_module(R"(func @f(%1:ptr "b", %2:ptr "q", %3:i64 "i") -> void {
   local $buf : arr40
 bb0:
@@ -97,11 +97,11 @@ bb0:
   const Function &f = m.functions[0];
   TextNamer n(m, f);
   const auto &b = f.blocks[0].insns;
-  EXPECT_EQ(n.place(b[0].place), "b->data");
-  EXPECT_EQ(n.place(b[1].place), "*b->data");
+  EXPECT_EQ(n.place(b[0].place), "*b.data");
+  EXPECT_EQ(n.place(b[1].place), "**b.data");
   EXPECT_EQ(n.place(b[2].place), "buf[i]");
   EXPECT_EQ(n.place(b[3].place), "*q");
-  EXPECT_EQ(n.temp(4), "b->data");
+  EXPECT_EQ(n.temp(4), "*b.data");
   EXPECT_EQ(n.operand(Operand::null()), "0B");
 }
 
@@ -131,7 +131,7 @@ bb0:
   b[10].place.size = 8;
   TextNamer n(m, f);
   EXPECT_EQ(n.place(b[1].place), "vsp[-3].num");
-  EXPECT_EQ(n.place(b[5].place), "gd->linedata[line].flags");
+  EXPECT_EQ(n.place(b[5].place), "(*gd.linedata)[line].flags");
   EXPECT_EQ(n.place(b[10].place), "vsp[1 - len]");
 }
 
@@ -158,7 +158,7 @@ bb0:
   EXPECT_EQ(n.temp(8), "j - (i - j)");
   EXPECT_EQ(n.temp(14), "i * 3 + i");
   EXPECT_EQ(n.place(b[6].place), "(*(p + i * 3))[j]");
-  EXPECT_EQ(n.place(b[8].place), "(*pp)->x");
+  EXPECT_EQ(n.place(b[8].place), "**pp.x");
 }
 
 TEST(IrText, SuccessorsOfSwitchIncludeDefaultAndCases) {

@@ -415,8 +415,8 @@ struct link_n { struct link_n *next, *prev; };
 
 static void unlink_next (struct link_n *l)
 {
-  l->next->prev = 0; /* { dg-warning "dereference of NULL 'l->next'" } */
-  l->next = 0; /* { dg-message "'l->next' is NULL" } */
+  l->next->prev = 0; /* { dg-warning "dereference of NULL '\\*l.next'" } */
+  l->next = 0; /* { dg-message "'\\*l.next' is NULL" } */
 }
 
 void unlink_twice_bad (struct link_n *l)

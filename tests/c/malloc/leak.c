@@ -124,7 +124,7 @@ int leak_named_condition (const struct tagged *t, size_t n)
   char *p = malloc (n);
   if (!p)
     return -1;
-  if (memcmp (p, t->data, n) == 0) /* { dg-message "when 'memcmp\\(p, &t->data, n\\) == 0'" } */
+  if (memcmp (p, t->data, n) == 0) /* { dg-message "when 'memcmp\\(p, &\\*t.data, n\\) == 0'" } */
     return 1; /* { dg-warning "leak of 'p'" } */
   free (p);
   return 0;

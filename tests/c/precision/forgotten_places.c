@@ -65,6 +65,6 @@ flag_changed_bad (struct string *s, const char *str, long n)
   int ret = grow (s, n, 0);
   if (ret != 0)
     return ret;
-  s->mbs = s->mbs_allocated ? s->mbs : (unsigned char *) str; /* { dg-warning "leak of 's->mbs'" } */
+  s->mbs = s->mbs_allocated ? s->mbs : (unsigned char *) str; /* { dg-warning "leak of '\\*s.mbs'" } */
   return 0;
 }
