@@ -1095,7 +1095,26 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
       write_memory(s, key, end);
   }
   // strchr and the like: NULL on this path, a pointer into the first
-  // argument on another.
+  // argument on another. (Asked again of memory the path has not written
+  // since, "if (strchr (buf, '\n')) *strchr (buf, '\n') = 0;", it gives
+  // what it gave: kept as State::vague_reads keeps a read.)
+  State::VagueRead asked{};
+  const bool again = in.result && !call.args.empty() && call.args.size() <= 2 &&
+                     libc::returns_null_or_into_first(call.callee) && !found_known;
+  if (again) {
+    asked.root = call.args[0];
+    asked.index = call.args.size() > 1 ? call.args[1] : m_svals.get(SK::Const, 0);
+    asked.shape = m_svals.string_id("=" + std::string(call.callee));
+    auto it = std::lower_bound(s.vague_reads.begin(), s.vague_reads.end(), asked);
+    if (it != s.vague_reads.end() && !(asked < *it) && !(*it < asked))
+      return it->value;
+  }
+  auto remember = [&](State &st, SvalId found) {
+    if (!again || st.vague_reads.size() >= 64)
+      return;
+    asked.value = found;
+    st.vague_reads.insert(std::lower_bound(st.vague_reads.begin(), st.vague_reads.end(), asked), asked);
+  };
   if (in.result && !call.args.empty() && libc::returns_null_or_into_first(call.callee) && !found_known &&
       m_forks_made < m_opts.max_forks) {
     Fork f{s, *m_cur_events};
@@ -1104,10 +1123,12 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     const SvalId into = indexed_place(root_of(call.args[0]), conjure(f.state, uid), 1, 0);
     if (assume(f.state, into, OpName::Ne, m_svals.get(SK::Const, 0))) {
       f.state.bind(in.result, into);
+      remember(f.state, into);
       m_forks.push_back(std::move(f));
       ++m_forks_made;
     }
     result = m_svals.get(SK::Const, 0);
+    remember(s, result);
     const std::string &text = m_cur->temp_text[in.result];
     if (!text.empty()) {
       RawEvent e = event(RawEvent::Kind::NullOrigin, loc, "when " + quote_expr(std::string(call.callee)) + " returns NULL");

@@ -226,10 +226,9 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
       s.approximate = true; // the loop's exit may now be taken where it could not
     } else if (widen && m_svals[p.second].kind == SK::Offset &&
                (m_svals[p.second].a != kUnknownOffset || m_svals[p.second].b)) {
-      // A pointer stepping round the loop: somewhere in the same object,
-      // at an offset named by the loop (what it points to, read twice
-      // on a trip, is one value).
-      p.second = indexed_place(m_svals[p.second].base, widen_to(s, to, p.first, p.second), 1, 0);
+      // A pointer stepping round the loop: somewhere in the same object.
+      // (Unnamed: a name made per trip would keep the trips' states apart.)
+      p.second = offset_value(m_svals[p.second].base, kUnknownOffset);
       s.approximate = true;
     }
     if (SvalId old = s.temp(p.first))
@@ -914,7 +913,10 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
       break;
     }
     if (in.op == OpName::PtrAdd) {
-      bind(kb ? offset_value(a, cb) : indexed_place(a, b, 1, 0));
+      // (Not named by the sum's index, as an element's address is: a
+      // pointer stepped by arithmetic names no place a later test
+      // computes again, and named, its states would not meet.)
+      bind(offset_value(a, kb ? cb : kUnknownOffset));
       break;
     }
     // x * 0 and x & 0 are 0 whatever x is ("len = n * size" where the

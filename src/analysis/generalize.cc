@@ -613,7 +613,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
         nonnull_widened.push_back(t.second);
     } else if (level >= 2 && m_svals[t.second].kind == SK::Offset &&
                (m_svals[t.second].a != kUnknownOffset || m_svals[t.second].b)) // somewhere in the same object
-      t.second = indexed_place(m_svals[t.second].base, widen_to(s, block, t.first, t.second, &present), 1, 0);
+      t.second = m_svals.get(SK::Offset, kUnknownOffset, 0, m_svals[t.second].base);
   }
   // What a caller holds that its own loop widened already, or a flag (0
   // or 1), while a checker tracks something, stays as it is in a callee's

@@ -306,11 +306,12 @@ void FunctionAnalysis::forget(State &s, const std::vector<std::pair<SvalId, std:
   s.extents.erase(std::remove_if(s.extents.begin(), s.extents.end(), [&](const auto &e) { return !reachable(e.first); }),
                   s.extents.end());
   // (What is held beyond this code keeps its states: a mutex locked
-  // through &m or through a parameter. So does a number that is the same
-  // wherever it comes up again, a constant or a truth value: the
-  // descriptor "close (0)" or "close (type == PIPE_IN)" closed stays
-  // closed, for the next one made.)
-  auto self_named = [&](SvalId v) { return m_svals[v].kind == SK::Const || m_svals[v].kind == SK::Cmp; };
+  // through &m or through a parameter. So does a truth value, which no
+  // counter goes through: the descriptor "close (type == PIPE_IN)" closed
+  // stays closed, for the next one made. Not a constant, which a loop's
+  // counter may have been on an early trip: "close (i)" for i == 0 would
+  // close 0 for the trips after.)
+  auto self_named = [&](SvalId v) { return m_svals[v].kind == SK::Cmp; };
   for (SmMap &m : s.sm)
     m.erase(std::remove_if(m.begin(), m.end(),
                            [&](const auto &p) {

@@ -315,13 +315,11 @@ std::string TextNamer::place(const Place &p) const {
     if (inner.empty())
       return "";
     // (Parenthesized as C binds: "*(p + i * 4)", "(*(p + 8))[i]".)
-    // (As GCC's analyzer writes a field of what a pointer points to,
-    // "*p.data"; an element of it is parenthesized: "(*(p + 8))[i]".)
+    // (As GCC's analyzer writes what a pointer points to: "*p.data",
+    // "*p[10].x"; a sum is parenthesized, "*(p + i * 4)".)
     s = p.offset != 0 ? "*(" + inner + " + " + std::to_string(p.offset) + ")"
         : inner[0] == '*' || postfix_expression(inner) ? "*" + inner
                                                        : "*(" + inner + ")";
-    if (!p.path.empty() && p.path[0].kind == Accessor::Kind::Index)
-      s = "(" + s + ")";
     break;
   }
   }

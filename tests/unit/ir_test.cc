@@ -157,7 +157,7 @@ bb0:
   EXPECT_EQ(n.temp(6), "(i + 1) * 16");
   EXPECT_EQ(n.temp(8), "j - (i - j)");
   EXPECT_EQ(n.temp(14), "i * 3 + i");
-  EXPECT_EQ(n.place(b[6].place), "(*(p + i * 3))[j]");
+  EXPECT_EQ(n.place(b[6].place), "*(p + i * 3)[j]");
   EXPECT_EQ(n.place(b[8].place), "**pp.x");
 }
 

@@ -372,3 +372,23 @@ append_name_bad (char *out)
   memcpy (out, s, 20); /* { dg-warning "over-read" } */
   return 20;
 }
+
+/* strchr asked again of a buffer nothing wrote since gives what it gave:
+   found once, found again (a test harness trimming its error text).  */
+struct err_text { char buf[64]; };
+
+void trim_again_ok (struct err_text *e)
+{
+  if (strchr (e->buf, '\n'))
+    *(strchr (e->buf, '\n')) = '\0'; /* { dg-bogus "NULL" } */
+}
+
+/* Written in between: the newline may be gone.  */
+void trim_after_write_bad (struct err_text *e)
+{
+  if (strchr (e->buf, '\n'))
+    {
+      e->buf[0] = 'x';
+      *(strchr (e->buf, '\n')) = '\0'; /* { dg-warning "dereference of NULL" } */
+    }
+}
