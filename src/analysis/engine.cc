@@ -387,7 +387,8 @@ std::string FunctionAnalysis::when_text(const Instruction &br, bool taken) {
     if (op == OpName::Ne)
       return " (when " + quote_expr(ta) + " is non-NULL)";
   }
-  std::string tb = m_cur->namer.operand(b);
+  ta = m_cur->namer.compared(a);
+  std::string tb = m_cur->namer.compared(b);
   if (ta.empty() || tb.empty())
     return "";
   return " (when " + quote_expr(ta + " " + comparison_symbol(op) + " " + tb) + ")";

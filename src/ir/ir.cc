@@ -209,6 +209,17 @@ std::string TextNamer::temp_at(uint32_t t, int depth) const {
   return "";
 }
 
+std::string TextNamer::compared(const Operand &o) const {
+  std::string text = operand(o);
+  const Instruction *d = o.is_temp() && o.id < m_defs.size() && m_fn.temps[o.id].name.empty() ? m_defs[o.id] : nullptr;
+  while (d && (d->opcode == Opcode::Copy || (d->opcode == Opcode::Unary && d->op == OpName::Conv)) &&
+         d->operands[0].is_temp() && d->operands[0].id < m_defs.size() && m_fn.temps[d->operands[0].id].name.empty())
+    d = m_defs[d->operands[0].id];
+  // (&, ^ and | bind less tightly than == and <.)
+  const int p = d && d->opcode == Opcode::Binary ? precedence(d->op) : 0;
+  return !text.empty() && p && p <= precedence(OpName::And) ? "(" + text + ")" : text;
+}
+
 int TextNamer::precedence(OpName op) {
   switch (op) {
   case OpName::Mul:

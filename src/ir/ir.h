@@ -361,6 +361,9 @@ public:
   // A pointer as a dereference names it: its base, without the offset
   // arithmetic (GCC says 'buffer' for buffer[i]).
   std::string pointer(const Operand &o) const;
+  // An operand as one side of a comparison: parenthesized where its own
+  // operator binds less tightly ("(flags & 4) == 0").
+  std::string compared(const Operand &o) const;
 
 private:
   const Module &m_module;

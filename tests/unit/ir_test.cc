@@ -148,6 +148,7 @@ bb0:
   %12:ptr = load *%4
   %13:i32 = load *%12.x@0
   %14:i64 = add %9, %2
+  %15:i64 = and %2, 4:i64
   ret
 }
 )");
@@ -159,6 +160,8 @@ bb0:
   EXPECT_EQ(n.temp(14), "i * 3 + i");
   EXPECT_EQ(n.place(b[6].place), "*(p + i * 3)[j]");
   EXPECT_EQ(n.place(b[8].place), "**pp.x");
+  EXPECT_EQ(n.compared(Operand::temp(6)), "(i + 1) * 16");
+  EXPECT_EQ(n.compared(Operand::temp(15)), "(i & 4)");
 }
 
 TEST(IrText, SuccessorsOfSwitchIncludeDefaultAndCases) {
