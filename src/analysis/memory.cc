@@ -181,9 +181,9 @@ bool FunctionAnalysis::vague_place(const State &s, const Place &p, State::VagueR
                            [&](const PointerParts &pp) { return pp.temp == p.pointer.id; });
     const SvalId ptr = operand_value(s, p.pointer);
     if (const SvalId name = place_name(ptr); name && (it == m_pointer_parts.end() || place_name(it->base))) {
-      // (Through a pointer to a place named by an index, "&t[i]", "p"
-      // stepped round a loop: the object, the index, and how the place
-      // is counted from it.)
+      // (Through a pointer to a place named by an index, "&t[i]", or
+      // where strchr found its character: the object, the index, and how
+      // the place is counted from it.)
       const Sval &x = m_svals[name];
       out.root = root_of(ptr);
       index = x.base;

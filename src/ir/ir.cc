@@ -191,11 +191,7 @@ std::string TextNamer::temp_at(uint32_t t, int depth) const {
     // tightly on the right, is parenthesized: "(i + 1) * 16", "a - (b - c)".)
     auto side = [&](const Operand &o, bool right) {
       std::string text = sub(o);
-      const Instruction *od = o.is_temp() && o.id < m_defs.size() && m_fn.temps[o.id].name.empty() ? m_defs[o.id] : nullptr;
-      while (od && (od->opcode == Opcode::Copy || (od->opcode == Opcode::Unary && od->op == OpName::Conv)) &&
-             od->operands[0].is_temp() && od->operands[0].id < m_defs.size() && m_fn.temps[od->operands[0].id].name.empty())
-        od = m_defs[od->operands[0].id];
-      const int inner = od && od->opcode == Opcode::Binary ? precedence(od->op) : 0;
+      const int inner = operator_precedence(o);
       const int outer = precedence(d->op);
       return !text.empty() && inner && (inner < outer || (right && inner == outer)) ? "(" + text + ")" : text;
     };
@@ -211,13 +207,18 @@ std::string TextNamer::temp_at(uint32_t t, int depth) const {
 
 std::string TextNamer::compared(const Operand &o) const {
   std::string text = operand(o);
+  // (&, ^ and | bind less tightly than == and <.)
+  const int p = operator_precedence(o);
+  return !text.empty() && p && p <= precedence(OpName::And) ? "(" + text + ")" : text;
+}
+
+int TextNamer::operator_precedence(const Operand &o) const {
+  // (Through the conversions and copies its text passes over.)
   const Instruction *d = o.is_temp() && o.id < m_defs.size() && m_fn.temps[o.id].name.empty() ? m_defs[o.id] : nullptr;
   while (d && (d->opcode == Opcode::Copy || (d->opcode == Opcode::Unary && d->op == OpName::Conv)) &&
          d->operands[0].is_temp() && d->operands[0].id < m_defs.size() && m_fn.temps[d->operands[0].id].name.empty())
     d = m_defs[d->operands[0].id];
-  // (&, ^ and | bind less tightly than == and <.)
-  const int p = d && d->opcode == Opcode::Binary ? precedence(d->op) : 0;
-  return !text.empty() && p && p <= precedence(OpName::And) ? "(" + text + ")" : text;
+  return d && d->opcode == Opcode::Binary ? precedence(d->op) : 0;
 }
 
 int TextNamer::precedence(OpName op) {

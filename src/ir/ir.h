@@ -382,6 +382,8 @@ private:
   // How tightly binary operator op binds in C (0: not one of C's infix
   // operators here).
   static int precedence(OpName op);
+  // The precedence of the operator whose text o reads as (0: none).
+  int operator_precedence(const Operand &o) const;
 };
 
 std::string operand_text(const Module &m, const Function &f, const Operand &o);
