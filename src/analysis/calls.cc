@@ -1098,25 +1098,23 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
   // argument on another. (Asked again of memory the path has not written
   // since, "if (strchr (buf, '\n')) *strchr (buf, '\n') = 0;", it gives
   // what it gave: kept as State::vague_reads keeps a read.)
+  const bool null_or_into =
+      in.result && !call.args.empty() && libc::returns_null_or_into_first(call.callee) && !found_known;
   State::VagueRead asked{};
-  const bool again = in.result && !call.args.empty() && call.args.size() <= 2 &&
-                     libc::returns_null_or_into_first(call.callee) && !found_known;
+  const bool again = null_or_into && call.args.size() <= 2;
   if (again) {
     asked.root = call.args[0];
     asked.index = call.args.size() > 1 ? call.args[1] : m_svals.get(SK::Const, 0);
     asked.shape = m_svals.string_id("=" + std::string(call.callee));
-    auto it = std::lower_bound(s.vague_reads.begin(), s.vague_reads.end(), asked);
-    if (it != s.vague_reads.end() && !(asked < *it) && !(*it < asked))
-      return it->value;
+    if (const SvalId found = s.read_again(asked))
+      return found;
   }
   auto remember = [&](State &st, SvalId found) {
-    if (!again || st.vague_reads.size() >= 64)
-      return;
     asked.value = found;
-    st.vague_reads.insert(std::lower_bound(st.vague_reads.begin(), st.vague_reads.end(), asked), asked);
+    if (again)
+      st.remember_read(asked);
   };
-  if (in.result && !call.args.empty() && libc::returns_null_or_into_first(call.callee) && !found_known &&
-      m_forks_made < m_opts.max_forks) {
+  if (null_or_into && m_forks_made < m_opts.max_forks) {
     Fork f{s, *m_cur_events};
     // (Where it found it has a name of its own: "*++found" then "*found"
     // read one place.)

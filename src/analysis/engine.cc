@@ -1161,17 +1161,14 @@ void FunctionAnalysis::step(State &s, uint32_t block, size_t index, const Instru
     // the same value.)
     State::VagueRead vague{};
     const bool memo = !v && key.empty() && !whole && vague_place(s, in.place, vague);
-    if (memo) {
-      auto it = std::lower_bound(s.vague_reads.begin(), s.vague_reads.end(), vague);
-      if (it != s.vague_reads.end() && !(vague < *it) && !(*it < vague))
-        v = it->value;
-    }
+    if (memo)
+      v = s.read_again(vague);
     if (!v) {
       v = conjure(s, uid);
       table_read(s, in.place, uid, v);
-      if (memo && s.vague_reads.size() < 64) {
+      if (memo) {
         vague.value = v;
-        s.vague_reads.insert(std::lower_bound(s.vague_reads.begin(), s.vague_reads.end(), vague), vague);
+        s.remember_read(vague);
       }
     }
     bind(v);

@@ -226,11 +226,9 @@ SvalId FunctionAnalysis::read_before(const State &s, const Place &p) {
   // The same place, spelled with the index as a variable: "t[i]" then
   // "i == 0", "t[i]" again.
   State::VagueRead was{};
-  if (vague_place(s, p, was, true)) {
-    auto it = std::lower_bound(s.vague_reads.begin(), s.vague_reads.end(), was);
-    if (it != s.vague_reads.end() && !(was < *it) && !(*it < was))
-      return it->value;
-  }
+  if (vague_place(s, p, was, true))
+    if (const SvalId v = s.read_again(was))
+      return v;
   // Through a pointer at a known offset: a read through "base + k" whose
   // k the path has since come to know lands there ("(*__ctype_b_loc ())
   // [*a]" then "*a == 0", and isspace (*a) again).

@@ -302,6 +302,17 @@ struct State {
   }
   SvalId temp(uint32_t t) const { return map_get<SvalId>(temps, t, 0); }
   void bind(uint32_t t, SvalId v) { map_set<SvalId>(temps, t, v, 0); }
+  // What vague_reads remembers at r's place (root, index, shape); 0 if
+  // nothing.
+  SvalId read_again(const VagueRead &r) const {
+    auto it = std::lower_bound(vague_reads.begin(), vague_reads.end(), r);
+    return it != vague_reads.end() && !(r < *it) && !(*it < r) ? it->value : 0;
+  }
+  // Remembers r (its place and value), while there is room.
+  void remember_read(const VagueRead &r) {
+    if (vague_reads.size() < 64)
+      vague_reads.insert(std::lower_bound(vague_reads.begin(), vague_reads.end(), r), r);
+  }
 
   // Mixes the temporaries of the function and of its callers, and where
   // the callers are, into a hash.
