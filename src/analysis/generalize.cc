@@ -9,6 +9,8 @@ namespace pathwise::detail {
 namespace {
 // Widened counters kept in locals are named as temporaries from here on.
 constexpr uint32_t kCounterTemp = 1u << 30;
+// So is memory widened with what it kept (not 0), named by its region.
+constexpr uint32_t kMemoryTemp = 1u << 31;
 } // namespace
 
 SvalId FunctionAnalysis::widen_to(State &s, uint32_t block, uint32_t t, SvalId v, Roots *present) {
@@ -660,6 +662,7 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
     // (A counter the loop keeps in a local: widened as a temporary is,
     // named by the point and the local; with the way it steps.)
     std::vector<std::pair<std::pair<RegionId, SvalId>, int>> counters;
+    Bindings nonzero;
     s.memory.erase(std::remove_if(s.memory.begin(), s.memory.end(),
                                   [&](const auto &m) {
                                     if (keep(m.second))
@@ -689,13 +692,25 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                     // (Nor where a loop does go round, of a value read
                                     // again after an unknown change: a local holding it
                                     // holds it still on this path.)
+                                    // Elsewhere a value known not to be 0 (a pointer not
+                                    // NULL) stays so, widened: a field a loop's trip set
+                                    // from a pointer it checked ("args->name = optarg") is
+                                    // not NULL on the next trip either, whatever it points
+                                    // to by then.
                                     if (straight || s.rereads(m.second))
                                       note_changed(s, m.first, m.second, true);
+                                    else if (level < 2 && compare(s, m.second, OpName::Ne, null) == Tri::True)
+                                      nonzero.push_back(m);
                                     dropped.push_back(m);
                                     return true;
                                   }),
                    s.memory.end());
     forget_unwritten(s, dropped);
+    for (const auto &[r, was] : nonzero) {
+      const SvalId w = widen_to(s, block, kMemoryTemp | (r & ~kMemoryTemp), was, &present);
+      set_binding(s.memory, r, w);
+      nonnull_widened.push_back(w);
+    }
     for (const auto &[m, step] : counters) {
       const uint32_t l = static_cast<uint32_t>(key_base(rk(m.first)) & kLocalMask);
       const SvalId w = widen_to(s, block, kCounterTemp + l, m.second, &present);
