@@ -652,6 +652,17 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
         if (!w)
           w = t.second; // (now in a state)
       }
+  // A value every generalization keeps as it is, and whether the path
+  // learned how v compares with one.
+  auto kept_as_is = [&](SvalId x) {
+    const SvalId root = root_of(x);
+    return stays(x) || is_tracked(s, x) || m_svals[root].kind == SK::Param || is_address(root);
+  };
+  auto related_to_kept = [&](SvalId v) {
+    return std::any_of(s.relations.begin(), s.relations.end(), [&](const Relation &r) {
+      return (r.a == v && kept_as_is(r.b)) || (r.b == v && kept_as_is(r.a));
+    });
+  };
   const bool straight = std::none_of(m_cur->loop_body.begin(), m_cur->loop_body.end(),
                                      [&](const auto &l) { return l.second.test(block); });
   auto unchanged = [&](const std::pair<RegionId, SvalId> &m) {
@@ -680,6 +691,12 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                       return false;
                                     const int64_t l = own_local(m);
                                     if (l >= 0 && entering && m_svals[m.second].kind == SK::Const)
+                                      return false;
+                                    // Nor, off a loop's head, what the path related to a value
+                                    // kept as it is ("a->arg != a->direct" before the realloc
+                                    // of a->arg): read again, it is the value the relation is
+                                    // about. (At the head the loop's widening decides.)
+                                    if (!loop_head && related_to_kept(m.second))
                                       return false;
                                     if (l >= 0 && level < 2 && m_svals[m.second].kind != SK::Aggregate)
                                       if (const int step = loop_step(block, static_cast<uint32_t>(l), true)) {
@@ -740,20 +757,18 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                               !kept_with_facts(k.v);
                                      }),
                       s.constraints.end());
-  // (So does how a value a checker tracks compares with another value
-  // kept as it is, at every level, as the tracked value's own facts do:
-  // "a->arg != a->direct" kept with the a->arg realloc freed, or a later
-  // "a->arg == a->direct" goes either way on the freed pointer.)
-  auto fixed = [&](SvalId v) {
-    const SvalId root = root_of(v);
-    return stays(v) || is_tracked(s, v) || m_svals[root].kind == SK::Param || is_address(root);
+  // (So does how two values compare where the state still holds both as
+  // they were: bound, tracked, kept, or what a note of a place read again
+  // stands for. "a->arg != a->direct" learned before the realloc that
+  // frees a->arg stays, or a later "a->arg == a->direct" goes either way on
+  // the freed pointer.)
+  auto held = [&](SvalId v) {
+    return kept_as_is(v) || in_state(s, v) ||
+           std::any_of(s.changed.begin(), s.changed.end(),
+                       [&](const State::Changed &c) { return c.old == v || c.reread == v; });
   };
   s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(),
-                                   [&](const Relation &r) {
-                                     if (level < 2 && stays(r.a) && stays(r.b))
-                                       return false;
-                                     return !(is_tracked(s, r.a) || is_tracked(s, r.b)) || !fixed(r.a) || !fixed(r.b);
-                                   }),
+                                   [&](const Relation &r) { return !held(r.a) || !held(r.b); }),
                     s.relations.end());
   for (SvalId w : nonnull_widened)
     assume(s, w, OpName::Ne, null);

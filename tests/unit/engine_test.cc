@@ -1114,3 +1114,49 @@ TEST(VagueReads, WriteInBetweenForgetsTheRead) {
   ASSERT_EQ(r.result.findings.size(), 1u);
   EXPECT_EQ(r.result.findings[0].warning, "malloc-leak");
 }
+
+// "a->arg != a->direct" learned before the realloc that frees a->arg
+// stays with the value a generalization keeps as it was (memory this
+// point saw unchanged): the later "a->arg == a->direct" is false, and the
+// copy out of the old buffer never runs.
+TEST(EngineGeneralize, RelationOfValueKeptAsItWasStays) {
+  const char *text = R"(func @f(%1:ptr "a", %2:i32 "c") -> void !"t.c":1:1 {
+  local $k : i32
+bb0:
+  br ne %2, 0:i32, bb1, bb2 !2:3
+bb1:
+  store $k, 1:i32 !3:5
+  jmp bb3
+bb2:
+  store $k, 2:i32 !4:5
+  jmp bb3
+bb3:
+  %3:ptr = load *%1.arg@8 !5:7
+  %4:ptr = addr *%1.direct@16 !5:7
+  br ne %3, %4, bb4, bb8 !5:3
+bb4:
+  %5:ptr = load *%1.arg@8 !6:18
+  %6:ptr "memory" = call @realloc(%5, 64:u64) !6:10
+  br eq %6, null, bb8, bb5 !7:3
+bb5:
+  %7:ptr = load *%1.arg@8 !8:7
+  %8:ptr = addr *%1.direct@16 !8:7
+  br eq %7, %8, bb6, bb7 !8:3
+bb6:
+  %9:ptr = load *%1.arg@8 !9:20
+  call @memcpy(%6, %9, 8:u64) !9:5
+  jmp bb7
+bb7:
+  store *%1.arg@8, %6 !10:3
+  jmp bb8
+bb8:
+  ret !11:1
+}
+)";
+  EngineOptions o;
+  o.max_states_per_block = 1;
+  Analysis r{parse_module(text), {}};
+  Engine e(r.module, o);
+  r.result = e.analyze(0);
+  EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
+}
