@@ -861,7 +861,13 @@ SvalId FunctionAnalysis::on_call(State &s, const Instruction &in, uint32_t uid, 
     for (size_t k = 0; k < call.args.size(); ++k) {
       const SvalId v = call.args[k];
       const SvalId root = root_of(v);
-      const ArgUse use = sym ? arg_use(*sym, k + 1) : ArgUse::Any;
+      ArgUse use = sym ? arg_use(*sym, k + 1) : ArgUse::Any;
+      // (A function of the module whose body leaves what the argument
+      // points to: as a pointer to const.)
+      if (use == ArgUse::Any && sym && sym->body >= 0 &&
+          k < m_summary.leaves_param[static_cast<size_t>(sym->body)].size() &&
+          m_summary.leaves_param[static_cast<size_t>(sym->body)][k])
+        use = ArgUse::ReadOnly;
       if (use == ArgUse::Formatted)
         continue; // read for its format, not kept
       if (use == ArgUse::Any || m_svals[root].kind == SK::LocalAddr) {

@@ -519,6 +519,7 @@ ModuleSummary::ModuleSummary(const Module &m, const std::vector<std::unique_ptr<
       }
   find_readers(m);
   find_return_ranges(m);
+  find_unchanged_params(m);
 }
 
 void ModuleSummary::find_readers(const Module &m) {

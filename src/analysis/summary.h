@@ -95,6 +95,11 @@ struct ModuleSummary {
   // arguments, the memory they point to unchanged between them, give the
   // same result ("if (is_stdout (name)) ... if (!is_stdout (name))").
   std::vector<bool> reads_args_only;
+  // By function, by parameter (0-based): a pointer through which the
+  // body never changes what it points to, nor lets it go where other code
+  // could (unchanged_params.cc). A call not stepped into leaves that
+  // object as it was.
+  std::vector<std::vector<bool>> leaves_param;
   // The symbol of __errno_location (what errno reads through), -1 if the
   // module declares none.
   int errno_location = -1;
@@ -105,6 +110,7 @@ struct ModuleSummary {
   void find_readers(const ir::Module &m);
   void find_returns_nonnull(const ir::Module &m);
   void find_return_ranges(const ir::Module &m);
+  void find_unchanged_params(const ir::Module &m);
 
   // The entries of a module (see `entries`), on their own.
   static std::vector<bool> find_entries(const ir::Module &m);

@@ -284,3 +284,66 @@ bb0:
   EXPECT_FALSE(s.never_returns[2]);
   EXPECT_TRUE(s.never_returns[3]); // (through fatal)
 }
+
+// Pointer parameters a body leaves as they were: read through, handed to
+// readers and to functions that leave theirs; not written through (at any
+// offset), stored, or handed to code without a body.
+TEST(Summary, LeavesParametersItOnlyReadsThrough) {
+  Module m = parse_module(R"(declare @strlen pure library readonly(1)
+declare @keep library
+declare @free library
+func @reads(%1:ptr "sc", %2:i32 "n") -> i32 {
+bb0:
+  %3:ptr = copy %1
+  %4:i32 = load *%3.flags@0
+  %5:ptr = load *%1.wp0@8
+  store *%5.ictx@8, null
+  %6:i64 = call @strlen(%1)
+  %7:i32 = call @passes(%1)
+  ret %4
+}
+func static @passes(%1:ptr "p") -> i32 {
+bb0:
+  %2:i32 = call @reads(%1, 0:i32)
+  ret %2
+}
+func @writes(%1:ptr "sc") -> void {
+bb0:
+  %2:ptr = addr *%1.flags@4
+  store *%2, 0:i32
+  ret
+}
+func @stores(%1:ptr "sc", %2:ptr "to") -> void {
+bb0:
+  store *%2, %1
+  ret
+}
+func @hands(%1:ptr "sc") -> void {
+bb0:
+  call @keep(%1)
+  ret
+}
+func @frees(%1:ptr "sc") -> void {
+bb0:
+  %2:ptr = ptradd %1, 0:i64
+  call @free(%2)
+  ret
+}
+func @through(%1:ptr "sc") -> void {
+bb0:
+  call @writes(%1)
+  ret
+}
+)");
+  ModuleSummary s = summarize(m);
+  ASSERT_EQ(s.leaves_param.size(), 7u);
+  EXPECT_TRUE(s.leaves_param[0][0]);  // reads: only reads sc's object (writes what sc->wp0 points to)
+  EXPECT_FALSE(s.leaves_param[0][1]); // ...n is no pointer
+  EXPECT_TRUE(s.leaves_param[1][0]);  // passes: hands p to reads, which leaves it
+  EXPECT_FALSE(s.leaves_param[2][0]); // writes: through a field's address
+  EXPECT_FALSE(s.leaves_param[3][0]); // stores: keeps sc in memory
+  EXPECT_FALSE(s.leaves_param[3][1]); // ...and writes through to
+  EXPECT_FALSE(s.leaves_param[4][0]); // hands: to code without a body
+  EXPECT_FALSE(s.leaves_param[5][0]); // frees: free is no reader
+  EXPECT_FALSE(s.leaves_param[6][0]); // through: a callee writes
+}
