@@ -1155,8 +1155,6 @@ bb8:
 )";
   EngineOptions o;
   o.max_states_per_block = 1;
-  Analysis r{parse_module(text), {}};
-  Engine e(r.module, o);
-  r.result = e.analyze(0);
+  Analysis r = analyze(text, o);
   EXPECT_TRUE(r.result.findings.empty()) << format_finding(r.module, r.result.findings[0]);
 }
