@@ -103,10 +103,8 @@ private:
   }
 };
 
-// A property of functions that holds where it holds of the function's own
-// body and of every function it calls: flag, true where the body has it,
-// keeps the largest set closed under calls (functions calling one another
-// round a cycle keep it together).
+} // namespace
+
 void keep_where_callees_have(std::vector<bool> &flag, const std::vector<std::vector<uint32_t>> &callees) {
   for (bool changed = true; changed;) {
     changed = false;
@@ -117,8 +115,6 @@ void keep_where_callees_have(std::vector<bool> &flag, const std::vector<std::vec
       }
   }
 }
-
-} // namespace
 
 void ModuleSummary::find_returns_nonnull(const Module &m) {
   const size_t n = m.functions.size();

@@ -17,6 +17,13 @@
 
 namespace pathwise {
 
+// A property that holds where it holds of the thing's own body and of
+// everything it depends on (a function's callees; a parameter's, the
+// callees' parameters it is handed to): flag, true where the body has it,
+// keeps the largest set closed under callees (those depending on one
+// another round a cycle keep it together).
+void keep_where_callees_have(std::vector<bool> &flag, const std::vector<std::vector<uint32_t>> &callees);
+
 struct ModuleSummary {
   // Computes every summary of module m; max_call_depth is how deep the
   // engine steps into calls (worth_entering reaches that far up).

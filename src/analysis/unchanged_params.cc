@@ -19,10 +19,12 @@ using namespace ir;
 
 namespace {
 
-// Does function f, given that the calls it makes leave what `leaves`
-// says, change what its parameter at index k points to, or let it go
-// where something else might?
-bool changes_param(const Module &m, size_t f, size_t k, const std::vector<std::vector<bool>> &leaves) {
+// Whether function f's body itself changes what its parameter at index k
+// points to, or lets it go where something else might; else, in `needs`,
+// the parameters of the module's functions it is handed to (flattened
+// indices, by `first`), which must leave it too.
+bool changes_param(const Module &m, size_t f, size_t k, const std::vector<uint32_t> &first,
+                   std::vector<uint32_t> &needs) {
   const Function &fn = m.functions[f];
   // The pointers into that object: the parameter, and what copies,
   // conversions, arithmetic, phis and field addresses make of it.
@@ -66,13 +68,14 @@ bool changes_param(const Module &m, size_t f, size_t k, const std::vector<std::v
           if (!from(in.operands[a]))
             continue;
           const auto n = static_cast<uint32_t>(a);
-          const bool left = sym && ((sym->body >= 0 && a - 1 < leaves[static_cast<size_t>(sym->body)].size() &&
-                                     leaves[static_cast<size_t>(sym->body)][a - 1]) ||
-                                    (sym->body < 0 && libc::reads_only(sym->name)) ||
-                                    std::find(sym->const_pointee.begin(), sym->const_pointee.end(), n) !=
-                                        sym->const_pointee.end());
-          if (!left)
+          if (sym && std::find(sym->const_pointee.begin(), sym->const_pointee.end(), n) != sym->const_pointee.end())
+            continue;
+          if (sym && sym->body < 0 && libc::reads_only(sym->name))
+            continue;
+          const auto body = sym ? static_cast<size_t>(sym->body) : 0;
+          if (!sym || sym->body < 0 || a - 1 >= m.functions[body].params.size())
             return true;
+          needs.push_back(first[body] + static_cast<uint32_t>(a - 1));
         }
         break;
       }
@@ -86,26 +89,26 @@ bool changes_param(const Module &m, size_t f, size_t k, const std::vector<std::v
 
 void ModuleSummary::find_unchanged_params(const Module &m) {
   const size_t n = m.functions.size();
-  leaves_param.assign(n, {});
+  // Each function's parameters, flattened: function f's k-th is first[f] + k.
+  std::vector<uint32_t> first(n + 1, 0);
+  for (size_t f = 0; f < n; ++f)
+    first[f + 1] = first[f] + static_cast<uint32_t>(m.functions[f].params.size());
+  // What each body says on its own, and whose parameters it hands its own
+  // to; then down to those every one of those leaves (a recursion passing
+  // one on leaves it).
+  std::vector<bool> leaves(first[n], false);
+  std::vector<std::vector<uint32_t>> needs(first[n]);
   for (size_t f = 0; f < n; ++f) {
     const Function &fn = m.functions[f];
-    if (fn.blocks.empty())
-      continue;
-    leaves_param[f].assign(fn.params.size(), false);
-    for (size_t k = 0; k < fn.params.size(); ++k)
-      leaves_param[f][k] = fn.params[k] < fn.temps.size() && fn.temps[fn.params[k]].type.is_pointer();
+    for (size_t k = 0; k < fn.params.size() && !fn.blocks.empty(); ++k)
+      leaves[first[f] + k] = fn.params[k] < fn.temps.size() && fn.temps[fn.params[k]].type.is_pointer() &&
+                             !changes_param(m, f, k, first, needs[first[f] + k]);
   }
-  // From every pointer parameter left, down to those the bodies show are
-  // (a recursion passing one on leaves it).
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t f = 0; f < n; ++f)
-      for (size_t k = 0; k < leaves_param[f].size(); ++k)
-        if (leaves_param[f][k] && changes_param(m, f, k, leaves_param)) {
-          leaves_param[f][k] = false;
-          changed = true;
-        }
-  }
+  keep_where_callees_have(leaves, needs);
+  leaves_param.assign(n, {});
+  for (size_t f = 0; f < n; ++f)
+    if (!m.functions[f].blocks.empty())
+      leaves_param[f].assign(leaves.begin() + first[f], leaves.begin() + first[f + 1]);
 }
 
 } // namespace pathwise
