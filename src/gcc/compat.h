@@ -49,6 +49,22 @@ inline void show_cwe(bool on) {
 #endif
 }
 
+// Whether warnings are off (-w), and turning them off for a while.
+inline bool warnings_off() {
+#if PATHWISE_GCC_MAJOR >= 14
+  return global_dc->m_inhibit_warnings;
+#else
+  return global_dc->dc_inhibit_warnings;
+#endif
+}
+inline void set_warnings_off(bool on) {
+#if PATHWISE_GCC_MAJOR >= 14
+  global_dc->m_inhibit_warnings = on;
+#else
+  global_dc->dc_inhibit_warnings = on;
+#endif
+}
+
 // -Wsystem-headers, and turning it on for a while.
 inline bool system_header_warnings() {
 #if PATHWISE_GCC_MAJOR >= 14

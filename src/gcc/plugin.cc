@@ -20,6 +20,7 @@
 #include "spec/spec.h"
 #include "gcc/attributes.h"
 #include "gcc/constants.h"
+#include "gcc/inline_bodies.h"
 #include "gcc/nulled_returns.h"
 #include "gcc/lower.h"
 #include "gcc/report.h"
@@ -626,10 +627,12 @@ __attribute__((visibility("default"))) int plugin_init(struct plugin_name_args *
     register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, nullptr, &where);
   };
   insert_after(new Pass(g), "analyzer");
-  insert_after(new LowerPass(g), "ssa");
+  opt_pass *lower = new LowerPass(g);
+  insert_after(lower, "ssa");
   register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, nullptr, const_cast<ggc_root_tab *>(kRoots));
   register_new_attributes(info->base_name);
   register_named_constants(info->base_name);
   register_nulled_returns(info->base_name);
+  register_inline_bodies(info->base_name, lower);
   return 0;
 }

@@ -131,6 +131,40 @@ def object_code_is_unchanged(args):
             assert filecmp.cmp(a, b, shallow=False), "object code differs at " + level
 
 
+# C inline definitions GCC does not lower at -O0 and the analysis does
+# (src/gcc/inline_bodies.cc): one with a static table, one with assert's
+# __func__, one calling another, one with asm, one naming an extern.
+INLINE_DEFINITIONS = r"""
+#include <assert.h>
+#include <stdlib.h>
+extern int counter;
+extern void helper (int);
+inline int tab_at (int i) { static const int tab[] = {1, 2, 3, 4}; return tab[i & 3]; }
+inline int checked (int i) { assert (i >= 0); return i + counter; }
+inline int inner (int x) { helper (x); return x + 1; }
+extern inline __attribute__ ((gnu_inline)) int outer (int x) { return inner (x) * 2; }
+inline int with_asm (int x) { __asm__ volatile ("" : : "r" (x)); return x; }
+inline const char *name_of (int i) { return i ? "one" : "zero"; }
+int use (int i) { return tab_at (i) + checked (i) + outer (i) + with_asm (i) + (int) name_of (i)[0]; }
+"""
+
+
+@check
+def object_code_is_unchanged_by_inline_definitions(args):
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "inline.c")
+        with open(src, "w") as f:
+            f.write(INLINE_DEFINITIONS)
+        a, b = os.path.join(tmp, "a.o"), os.path.join(tmp, "b.o")
+        for flags in ([], ["-g", "-gno-record-gcc-switches"], ["-g3", "-gno-record-gcc-switches", "-fPIC"]):
+            for level in ("-O0", "-O2"):
+                rc1, _ = gcc(args, level, *flags, "-c", "-o", a, src)
+                rc2, err = gcc(args, level, *flags, "-Wall", "-fplugin=" + args.plugin, "-c", "-o", b, src)
+                assert rc1 == 0 and rc2 == 0, err
+                assert "warning" not in err, err
+                assert filecmp.cmp(a, b, shallow=False), "object code differs at %s %s" % (level, flags)
+
+
 def sections(obj):
     """An object's sections: name -> contents (objdump's hex dump)."""
     out = subprocess.run(["objdump", "-s", obj], stdout=subprocess.PIPE, text=True, check=True).stdout
