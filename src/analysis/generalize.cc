@@ -663,6 +663,9 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
       return (r.a == v && kept_as_is(r.b)) || (r.b == v && kept_as_is(r.a));
     });
   };
+  auto flag = [&](SvalId v) {
+    return m_svals[v].kind == SK::Const && (m_svals[v].a == 0 || m_svals[v].a == 1);
+  };
   const bool straight = std::none_of(m_cur->loop_body.begin(), m_cur->loop_body.end(),
                                      [&](const auto &l) { return l.second.test(block); });
   auto unchanged = [&](const std::pair<RegionId, SvalId> &m) {
@@ -714,7 +717,12 @@ void FunctionAnalysis::generalize(State &s, uint32_t block, int level, uint32_t 
                                     // from a pointer it checked ("args->name = optarg") is
                                     // not NULL on the next trip either, whatever it points
                                     // to by then.
-                                    if (straight || s.rereads(m.second))
+                                    // (Nor, where a loop goes round, of a flag, 0 or 1: what
+                                    // the path last stored holds until it stores again, and
+                                    // a note of two values never keeps a loop's states from
+                                    // meeting. "allocated = 0" beside a returned literal
+                                    // guards the literal's free.)
+                                    if (straight || s.rereads(m.second) || flag(m.second))
                                       note_changed(s, m.first, m.second, true);
                                     else if (level < 2 && compare(s, m.second, OpName::Ne, null) == Tri::True)
                                       nonzero.push_back(m);
