@@ -5,7 +5,9 @@
 //
 // Only the C library's functions (declared in system headers) are judged
 // by POSIX's list. Not path-sensitive: a handler may run between any two instructions, so
-// every call its body can reach counts. The call graph is followed through
+// every call its body can reach counts - but for the tests of the signal's
+// number in the handler's own body, when the file says which signals it is
+// given (given_signals). The call graph is followed through
 // functions with bodies, breadth first, so that each unsafe call is shown
 // with the shortest chain of calls from the handler.
 #include "analysis/signal.h"
@@ -13,6 +15,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 
@@ -76,6 +79,7 @@ struct Registration {
   uint32_t handler; // symbol
   uint32_t fn;      // the function that registers it
   Loc loc;
+  std::optional<int64_t> signal; // the signal's number, when a constant names it
 };
 
 // signal (SIG, handler), and stores of a function's address into a
@@ -100,16 +104,174 @@ std::vector<Registration> registrations(const Module &m) {
           const std::string name = callee >= 0 ? Module::source_name(m.symbols[static_cast<size_t>(callee)].name) : "";
           const int handler = function_symbol(m, in.operands[2]);
           if ((name == "signal" || name == "sigset" || name == "bsd_signal" || name == "sysv_signal") &&
-              handler >= 0)
-            out.push_back({static_cast<uint32_t>(handler), f, in.loc});
+              handler >= 0) {
+            std::optional<int64_t> number;
+            if (in.operands[1].kind == OpKind::Int)
+              number = in.operands[1].value;
+            out.push_back({static_cast<uint32_t>(handler), f, in.loc, number});
+          }
         } else if (in.opcode == Opcode::Store && !in.operands.empty() && !in.place.path.empty() &&
                    in.place.path.back().kind == Accessor::Kind::Field &&
                    (in.place.path.back().name == "sa_handler" || in.place.path.back().name == "sa_sigaction")) {
           const int handler = function_symbol(m, in.operands[0]);
           if (handler >= 0)
-            out.push_back({static_cast<uint32_t>(handler), f, sigaction_call.known() ? sigaction_call : in.loc});
+            out.push_back({static_cast<uint32_t>(handler), f, sigaction_call.known() ? sigaction_call : in.loc, {}});
         }
       }
+  }
+  return out;
+}
+
+// The signal numbers a handler is ever given: each registration's, when
+// every one names its signal with a constant and nothing else can call the
+// handler (it is static, and its address goes nowhere but to the
+// registrations). Empty: any.
+std::vector<int64_t> given_signals(const Module &m, uint32_t handler, const std::vector<Registration> &regs) {
+  if (!m.symbols[handler].is_static)
+    return {};
+  std::vector<int64_t> numbers;
+  size_t registered = 0;
+  for (const Registration &r : regs) {
+    if (r.handler != handler)
+      continue;
+    if (!r.signal)
+      return {};
+    ++registered;
+    numbers.push_back(*r.signal);
+  }
+  size_t uses = 0;
+  for (const Function &fn : m.functions)
+    for (const Block &b : fn.blocks)
+      for (const Instruction &in : b.insns)
+        for (const Operand &o : in.operands)
+          uses += o.kind == OpKind::Func && o.id == handler;
+  for (const Symbol &sym : m.symbols)
+    for (const auto &entry : sym.function_table)
+      uses += entry.second == handler;
+  if (uses != registered)
+    return {};
+  std::sort(numbers.begin(), numbers.end());
+  numbers.erase(std::unique(numbers.begin(), numbers.end()), numbers.end());
+  return numbers;
+}
+
+// a op b, a comparison; none where it is not one, or where signed and
+// unsigned order could differ (a negative value ordered).
+std::optional<bool> compared(OpName op, int64_t a, int64_t b) {
+  switch (op) {
+  case OpName::Eq: return a == b;
+  case OpName::Ne: return a != b;
+  default: break;
+  }
+  if (!is_comparison(op) || a < 0 || b < 0)
+    return std::nullopt;
+  return op == OpName::Lt ? a < b : op == OpName::Le ? a <= b : op == OpName::Gt ? a > b : a >= b;
+}
+
+// What operand o holds in fn when its first parameter holds sig: a
+// constant computed from it and from constants, or none.
+std::optional<int64_t> value_with(const Function &fn, const std::vector<const Instruction *> &def, const Operand &o,
+                                  int64_t sig, int depth) {
+  if (o.kind == OpKind::Int)
+    return o.value;
+  if (o.kind != OpKind::Temp || depth > 8)
+    return std::nullopt;
+  if (o.id == fn.params[0])
+    return sig;
+  const Instruction *in = o.id < def.size() ? def[o.id] : nullptr;
+  if (!in)
+    return std::nullopt;
+  auto operand = [&](size_t k) {
+    return k < in->operands.size() ? value_with(fn, def, in->operands[k], sig, depth + 1) : std::nullopt;
+  };
+  const Type &t = fn.temps[o.id].type;
+  // (A value its type cannot hold is not worked out: no wrapping.)
+  auto fits = [&](int64_t v) -> std::optional<int64_t> {
+    if (t.kind != TypeKind::Int || t.size >= 8)
+      return t.kind == TypeKind::Int || t.is_bool() ? std::optional<int64_t>(v) : std::nullopt;
+    const int bits = static_cast<int>(t.size) * 8;
+    const int64_t lo = t.is_signed ? -(int64_t{1} << (bits - 1)) : 0;
+    const int64_t hi = t.is_signed ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
+    return v >= lo && v <= hi ? std::optional<int64_t>(v) : std::nullopt;
+  };
+  switch (in->opcode) {
+  case Opcode::Copy:
+    return operand(0);
+  case Opcode::Unary:
+    if (in->op == OpName::Conv)
+      if (auto v = operand(0))
+        return fits(*v);
+    return std::nullopt;
+  case Opcode::Binary: {
+    const auto a = operand(0), b = operand(1);
+    if (!a || !b || *a < -(int64_t{1} << 40) || *a > (int64_t{1} << 40) || *b < -(int64_t{1} << 40) ||
+        *b > (int64_t{1} << 40))
+      return std::nullopt;
+    switch (in->op) {
+    case OpName::Add: return fits(*a + *b);
+    case OpName::Sub: return fits(*a - *b);
+    case OpName::And: return fits(*a & *b);
+    case OpName::Or: return fits(*a | *b);
+    case OpName::Xor: return fits(*a ^ *b);
+    default:
+      if (const auto c = compared(in->op, *a, *b))
+        return *c ? 1 : 0;
+      return std::nullopt;
+    }
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+// The blocks of a handler's body a run can reach when it is given one of
+// these signals: a test of the signal's number ("if (sig == SIGFPE)", an
+// assert that it is SIGINT) goes only the ways they allow.
+std::vector<bool> reachable_with(const Function &fn, const std::vector<int64_t> &signals) {
+  std::vector<bool> out(fn.blocks.size(), signals.empty() || fn.params.empty());
+  if (signals.empty() || fn.params.empty())
+    return out;
+  std::vector<const Instruction *> def(fn.temps.size(), nullptr);
+  for (const Block &b : fn.blocks)
+    for (const Instruction &in : b.insns)
+      if (in.result && in.result < def.size())
+        def[in.result] = &in;
+  for (const int64_t sig : signals) {
+    std::vector<bool> seen(fn.blocks.size(), false);
+    std::vector<uint32_t> work{0};
+    while (!work.empty()) {
+      const uint32_t b = work.back();
+      work.pop_back();
+      if (b >= fn.blocks.size() || seen[b])
+        continue;
+      seen[b] = true;
+      out[b] = true;
+      if (fn.blocks[b].insns.empty())
+        continue;
+      const Instruction &t = fn.blocks[b].insns.back();
+      if (t.opcode == Opcode::Br && t.targets.size() == 2 && t.operands.size() == 2 && is_comparison(t.op)) {
+        const auto a = value_with(fn, def, t.operands[0], sig, 0), c = value_with(fn, def, t.operands[1], sig, 0);
+        if (const auto taken = a && c ? compared(t.op, *a, *c) : std::nullopt) {
+          work.push_back(t.targets[*taken ? 0 : 1]);
+          continue;
+        }
+      } else if (t.opcode == Opcode::Switch && !t.operands.empty() && !t.targets.empty()) {
+        if (const auto v = value_with(fn, def, t.operands[0], sig, 0)) {
+          uint32_t to = t.targets[0];
+          for (const SwitchCase &c : t.cases)
+            if (*v >= c.lo && *v <= c.hi)
+              to = c.target;
+          work.push_back(to);
+          continue;
+        }
+      }
+      if (t.opcode == Opcode::Br || t.opcode == Opcode::Jmp || t.opcode == Opcode::Switch) {
+        for (uint32_t to : t.targets)
+          work.push_back(to);
+        for (const SwitchCase &c : t.cases)
+          work.push_back(c.target);
+      }
+    }
   }
   return out;
 }
@@ -128,10 +290,14 @@ std::vector<Finding> signal_findings(const Module &m) {
   std::vector<Finding> out;
   std::set<std::pair<uint32_t, uint32_t>> reported; // (function, call's line * 4096 + column)
   std::set<uint32_t> handlers_done;
-  for (const Registration &r : registrations(m)) {
+  const std::vector<Registration> regs = registrations(m);
+  for (const Registration &r : regs) {
     const Symbol &hs = m.symbols[r.handler];
     if (hs.body < 0 || !handlers_done.insert(r.handler).second)
       continue;
+    // (In the handler's own body, only what the signals it is given reach.)
+    const std::vector<bool> live =
+        reachable_with(m.functions[static_cast<size_t>(hs.body)], given_signals(m, r.handler, regs));
     // Breadth first over functions with bodies: how each was reached (the
     // caller and its call's location).
     struct Reach {
@@ -146,9 +312,9 @@ std::vector<Finding> signal_findings(const Module &m) {
       const uint32_t f = queue.front();
       queue.pop_front();
       const Function &fn = m.functions[f];
-      for (const Block &b : fn.blocks)
-        for (const Instruction &in : b.insns) {
-          if (in.opcode != Opcode::Call)
+      for (size_t bi = 0; bi < fn.blocks.size(); ++bi)
+        for (const Instruction &in : fn.blocks[bi].insns) {
+          if (in.opcode != Opcode::Call || (f == static_cast<uint32_t>(hs.body) && !live[bi]))
             continue;
           const int callee = function_symbol(m, in.operands[0]);
           if (callee < 0)
