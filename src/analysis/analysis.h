@@ -817,6 +817,10 @@ private:
 
   // Replaces value `from` by `to` everywhere in the state.
   void rename_value(State &s, SvalId from, SvalId to);
+  // Two pointers a branch found equal, neither tracked by a checker: one
+  // object from then on, named by one of them (the parameter, else the
+  // older). A place both described with different values is forgotten.
+  void unify_pointers(State &s, SvalId a, SvalId b);
   // Maps every value the state's notes name (State::changed: the value
   // read again, what the place held, the object a field belongs to) by
   // f, keeping the notes sorted (rename_value, canonicalize).

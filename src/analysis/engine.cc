@@ -1618,6 +1618,16 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
               m_svals[ua].kind != SK::Const && m_svals[uc].kind != SK::Const &&
               is_tracked(s2, ua) != is_tracked(s2, uc))
             escape_value(s2, is_tracked(s2, ua) ? ua : uc);
+          // Equal pointers neither of which a checker tracks: one object.
+          // What the path wrote through one is what a read through the
+          // other finds ("d->file = tmpfile (); if (cur == d) f = cur->file").
+          auto plain_pointer = [&](SvalId v) {
+            const SK k = m_svals[v].kind;
+            return (k == SK::Param || k == SK::Conjured) && !is_tracked(s2, v);
+          };
+          if (uop == OpName::Eq && ua == a && uc == c && ua != uc && in.operands[0].is_temp() &&
+              fn().temps[in.operands[0].id].type.kind == TypeKind::Ptr && plain_pointer(ua) && plain_pointer(uc))
+            unify_pointers(s2, ua, uc);
         }
         // Only a real choice is an event, or one a call stepped into made.
         const bool choice = t == Tri::Unknown || from_body_call(in.operands[0]);

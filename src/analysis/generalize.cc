@@ -195,6 +195,33 @@ void FunctionAnalysis::rename_value(State &s, SvalId from, SvalId to) {
   map_notes(s, [&](SvalId x) { return x == from ? to : x; });
 }
 
+void FunctionAnalysis::unify_pointers(State &s, SvalId a, SvalId b) {
+  const bool a_first = m_svals[a].kind == SK::Param ? m_svals[b].kind != SK::Param || a < b
+                                                     : m_svals[b].kind != SK::Param && a < b;
+  const SvalId to = a_first ? a : b, from = a_first ? b : a;
+  rename_value(s, from, to);
+  // (Each described the same place: kept where they agree.)
+  auto agree = [](auto &pairs) {
+    std::vector<std::remove_reference_t<decltype(pairs[0])>> out;
+    for (size_t k = 0; k < pairs.size();) {
+      size_t e = k;
+      bool same = true;
+      while (e < pairs.size() && pairs[e].first == pairs[k].first) {
+        same = same && pairs[e].second == pairs[k].second;
+        ++e;
+      }
+      if (same)
+        out.push_back(pairs[k]);
+      k = e;
+    }
+    pairs = std::move(out);
+  };
+  agree(s.memory);
+  agree(s.extents);
+  s.relations.erase(std::remove_if(s.relations.begin(), s.relations.end(), [](const Relation &r) { return r.a == r.b; }),
+                    s.relations.end());
+}
+
 bool FunctionAnalysis::sval_in_use(const State &s, SvalId v) const {
   // (Also as the base of a sum: "i + 1" names i; or of bit operations,
   // nested: "(x & 4) ^ 4" names x.)

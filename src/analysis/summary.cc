@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 
+#include "analysis/dominators.h"
 #include "analysis/libc.h"
 
 namespace pathwise {
@@ -132,12 +133,58 @@ void ModuleSummary::find_returns_nonnull(const Module &m) {
       if (returns_nonnull[f] || !fn.ret_type.is_pointer())
         continue;
       const std::vector<const Instruction *> &defs = defs_of[f];
-      // o is never NULL: an address, or a call's result its callee never
-      // gives as NULL, through copies and phis (a few steps).
+      // Values a test found NULL on a side that never returns ("if (file
+      // == NULL) fail (...);" with fail noreturn): by value, the blocks of
+      // those tests. Past such a test, every return the test dominates
+      // gives the value not NULL.
+      std::vector<std::vector<uint32_t>> succ(fn.blocks.size());
+      for (size_t b = 0; b < fn.blocks.size(); ++b)
+        succ[b] = successors(fn.blocks[b]);
+      std::vector<bool> returns(fn.blocks.size(), false); // (a return is reachable from it)
+      for (bool more = true; more;) {
+        more = false;
+        for (size_t b = 0; b < fn.blocks.size(); ++b) {
+          if (returns[b])
+            continue;
+          const bool ret = !fn.blocks[b].insns.empty() && fn.blocks[b].insns.back().opcode == Opcode::Ret;
+          if (ret || std::any_of(succ[b].begin(), succ[b].end(), [&](uint32_t t) { return returns[t]; })) {
+            returns[b] = true;
+            more = true;
+          }
+        }
+      }
+      std::multimap<uint32_t, uint32_t> checked; // temporary -> block of its test
+      for (uint32_t b = 0; b < fn.blocks.size(); ++b) {
+        if (fn.blocks[b].insns.empty())
+          continue;
+        const Instruction &t = fn.blocks[b].insns.back();
+        if (t.opcode != Opcode::Br || t.targets.size() != 2 || t.operands.size() != 2 ||
+            (t.op != OpName::Eq && t.op != OpName::Ne))
+          continue;
+        auto is_null = [](const Operand &o) { return o.kind == OpKind::Null || (o.kind == OpKind::Int && o.value == 0); };
+        const Operand *v = is_null(t.operands[1]) ? &t.operands[0] : is_null(t.operands[0]) ? &t.operands[1] : nullptr;
+        const uint32_t null_side = t.targets[t.op == OpName::Eq ? 0 : 1];
+        if (v && v->is_temp() && null_side < returns.size() && !returns[null_side])
+          checked.emplace(v->id, b);
+      }
+      std::vector<int32_t> idom;
+      if (!checked.empty())
+        idom = detail::immediate_dominators(succ);
+      // o is never NULL at the return in block ret: an address, a call's
+      // result its callee never gives as NULL, or a value a test that
+      // dominates the return found NULL only on a side that never returns,
+      // through copies and phis (a few steps).
+      uint32_t ret = 0;
       std::function<bool(const Operand &, int)> nonnull = [&](const Operand &o, int depth) {
         if (o.kind == OpKind::LocalAddr || o.kind == OpKind::GlobalAddr || o.kind == OpKind::Str ||
             o.kind == OpKind::Func)
           return true;
+        if (o.is_temp()) {
+          auto [lo, hi] = checked.equal_range(o.id);
+          for (auto it = lo; it != hi; ++it)
+            if (detail::dominates(idom, it->second, ret))
+              return true;
+        }
         if (!o.is_temp() || o.id >= defs.size() || !defs[o.id] || depth > 6)
           return false;
         const Instruction &d = *defs[o.id];
@@ -155,10 +202,11 @@ void ModuleSummary::find_returns_nonnull(const Module &m) {
         return false;
       };
       bool any = false, all = true;
-      for (const Block &b : fn.blocks)
-        for (const Instruction &in : b.insns)
+      for (uint32_t b = 0; b < fn.blocks.size(); ++b)
+        for (const Instruction &in : fn.blocks[b].insns)
           if (in.opcode == Opcode::Ret) {
             any = true;
+            ret = b;
             all = all && !in.operands.empty() && nonnull(in.operands[0], 0);
           }
       if (any && all) {

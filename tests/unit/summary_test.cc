@@ -128,6 +128,54 @@ bb2:
   EXPECT_FALSE(s.returns_nonnull[3]);
 }
 
+// A value a test found NULL only on a side that never returns ("if (f ==
+// NULL) fail (...);") is not NULL at a return the test dominates; a return
+// the test does not guard may give NULL.
+TEST(Summary, ReturnsNonnullPastAFailingCheck) {
+  Module m = parse_module(R"(declare @make
+declare @fail noreturn
+func static @checked() -> ptr {
+bb0:
+  %1:ptr = call @make()
+  br eq %1, null, bb1, bb2
+bb1:
+  call @fail()
+  unreachable
+bb2:
+  %2:ptr = copy %1
+  ret %2
+}
+func static @early(%1:i32 "k") -> ptr {
+bb0:
+  %2:ptr = call @make()
+  br ne %1, 0:i32, bb1, bb2
+bb1:
+  ret %2
+bb2:
+  br eq %2, null, bb3, bb4
+bb3:
+  call @fail()
+  unreachable
+bb4:
+  ret %2
+}
+func static @returns_on_null() -> ptr {
+bb0:
+  %1:ptr = call @make()
+  br eq %1, null, bb1, bb2
+bb1:
+  ret null
+bb2:
+  ret %1
+}
+)");
+  ModuleSummary s = summarize(m);
+  ASSERT_EQ(s.returns_nonnull.size(), 3u);
+  EXPECT_TRUE(s.returns_nonnull[0]);
+  EXPECT_FALSE(s.returns_nonnull[1]);
+  EXPECT_FALSE(s.returns_nonnull[2]);
+}
+
 TEST(Summary, GlobalAttributesRoundTripThroughText) {
   const char *text = "global @g : i32 static addressed complete init(\"\"=3)\n";
   Module m = parse_module(text);
