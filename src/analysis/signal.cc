@@ -4,12 +4,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 //
 // Only the C library's functions (declared in system headers) are judged
-// by POSIX's list. Not path-sensitive: a handler may run between any two instructions, so
-// every call its body can reach counts - but for the tests of the signal's
-// number in the handler's own body, when the file says which signals it is
-// given (given_signals). The call graph is followed through
-// functions with bodies, breadth first, so that each unsafe call is shown
-// with the shortest chain of calls from the handler.
+// by POSIX's list. Not path-sensitive: a handler may run between any two
+// instructions, so every call its body can reach counts - but for the tests
+// of the signal's number in the handler's own body, when the file says
+// which signals it is given (given_signals), and of the flags the handler
+// sets first (handler_flags). The call graph is followed through functions
+// with bodies, breadth first, so that each unsafe call is shown with the
+// shortest chain of calls from the handler.
 #include "analysis/signal.h"
 
 #include <algorithm>
@@ -168,21 +169,74 @@ std::optional<bool> compared(OpName op, int64_t a, int64_t b) {
   return op == OpName::Lt ? a < b : op == OpName::Le ? a <= b : op == OpName::Gt ? a > b : a >= b;
 }
 
-// What operand o holds in fn when its first parameter holds sig: a
-// constant computed from it and from constants, or none.
+// The flags a handler sets before it calls anything ("got_intr = 1;" first
+// thing): static variables whose address is never taken, given a constant
+// in the handler's first block before any call, and stored nowhere else.
+// Every function the handler reaches sees them so.
+std::map<uint32_t, int64_t> handler_flags(const Module &m, uint32_t handler_body) {
+  std::map<uint32_t, int64_t> flags;
+  const Function &h = m.functions[handler_body];
+  if (h.blocks.empty())
+    return flags;
+  // (The first block, and those it jumps straight on to.)
+  std::set<const Instruction *> setters;
+  std::set<uint32_t> seen;
+  for (uint32_t b = 0; b < h.blocks.size() && seen.insert(b).second;) {
+    bool call = false;
+    for (const Instruction &in : h.blocks[b].insns) {
+      if (in.opcode == Opcode::Call || in.opcode == Opcode::Unknown) {
+        call = true;
+        break;
+      }
+      if (in.opcode == Opcode::Store && in.place.base == PlaceBase::Global && in.place.path.empty() &&
+          !in.operands.empty() && in.operands[0].kind == OpKind::Int && in.place.id < m.symbols.size()) {
+        const Symbol &g = m.symbols[in.place.id];
+        if (g.kind == SymbolKind::Variable && g.is_static && !g.address_taken && !in.is_volatile &&
+            !flags.count(in.place.id)) {
+          flags[in.place.id] = in.operands[0].value;
+          setters.insert(&in);
+        }
+      }
+    }
+    if (call || h.blocks[b].insns.empty() || h.blocks[b].insns.back().opcode != Opcode::Jmp ||
+        h.blocks[b].insns.back().targets.empty())
+      break;
+    b = h.blocks[b].insns.back().targets[0];
+  }
+  // (Stored anywhere else, by the handler later or by any other function,
+  // a flag says nothing.)
+  for (uint32_t f = 0; f < m.functions.size() && !flags.empty(); ++f)
+    for (const Block &b : m.functions[f].blocks)
+      for (const Instruction &in : b.insns)
+        if (in.opcode == Opcode::Store && in.place.base == PlaceBase::Global && flags.count(in.place.id) &&
+            !setters.count(&in))
+          flags.erase(in.place.id);
+  return flags;
+}
+
+// What a run of the handler knows in a function it reaches: the signal's
+// number (in the handler's own body), and the constants the handler
+// stored in flags before it called anything (handler_flags).
+struct Known {
+  std::optional<int64_t> signal;
+  const std::map<uint32_t, int64_t> *flags = nullptr; // by global symbol
+};
+
+// What operand o holds in fn for what the run knows: a constant computed
+// from it and from constants, or none.
 std::optional<int64_t> value_with(const Function &fn, const std::vector<const Instruction *> &def, const Operand &o,
-                                  int64_t sig, int depth) {
+                                  const Known &known, int depth) {
   if (o.kind == OpKind::Int)
     return o.value;
   if (o.kind != OpKind::Temp || depth > 8)
     return std::nullopt;
-  if (o.id == fn.params[0])
-    return sig;
+  if (known.signal && !fn.params.empty() && o.id == fn.params[0])
+    return known.signal;
   const Instruction *in = o.id < def.size() ? def[o.id] : nullptr;
   if (!in)
     return std::nullopt;
   auto operand = [&](size_t k) {
-    return k < in->operands.size() ? value_with(fn, def, in->operands[k], sig, depth + 1) : std::nullopt;
+    return k < in->operands.size() ? value_with(fn, def, in->operands[k], known, depth + 1) : std::nullopt;
   };
   const Type &t = fn.temps[o.id].type;
   // (A value its type cannot hold is not worked out: no wrapping.)
@@ -197,6 +251,11 @@ std::optional<int64_t> value_with(const Function &fn, const std::vector<const In
   switch (in->opcode) {
   case Opcode::Copy:
     return operand(0);
+  case Opcode::Load:
+    if (known.flags && in->place.base == PlaceBase::Global && in->place.path.empty() && !in->is_volatile)
+      if (auto it = known.flags->find(in->place.id); it != known.flags->end())
+        return it->second;
+    return std::nullopt;
   case Opcode::Unary:
     if (in->op == OpName::Conv)
       if (auto v = operand(0))
@@ -224,19 +283,29 @@ std::optional<int64_t> value_with(const Function &fn, const std::vector<const In
   }
 }
 
-// The blocks of a handler's body a run can reach when it is given one of
-// these signals: a test of the signal's number ("if (sig == SIGFPE)", an
-// assert that it is SIGINT) goes only the ways they allow.
-std::vector<bool> reachable_with(const Function &fn, const std::vector<int64_t> &signals) {
-  std::vector<bool> out(fn.blocks.size(), signals.empty() || fn.params.empty());
-  if (signals.empty() || fn.params.empty())
+// The blocks of a function a run of the handler can reach: given one of
+// these signals (in the handler's own body; none: any), with these flags
+// set. A test of the signal's number ("if (sig == SIGFPE)", an assert that
+// it is SIGINT) or of a flag ("if (got_intr) _exit (1);") goes only the
+// ways they allow.
+std::vector<bool> reachable_with(const Function &fn, const std::vector<int64_t> &signals,
+                                 const std::map<uint32_t, int64_t> &flags) {
+  const bool any_signal = signals.empty() || fn.params.empty();
+  std::vector<bool> out(fn.blocks.size(), any_signal && flags.empty());
+  if (any_signal && flags.empty())
     return out;
   std::vector<const Instruction *> def(fn.temps.size(), nullptr);
   for (const Block &b : fn.blocks)
     for (const Instruction &in : b.insns)
       if (in.result && in.result < def.size())
         def[in.result] = &in;
-  for (const int64_t sig : signals) {
+  std::vector<Known> runs;
+  if (any_signal)
+    runs.push_back({std::nullopt, &flags});
+  else
+    for (const int64_t sig : signals)
+      runs.push_back({sig, &flags});
+  for (const Known &known : runs) {
     std::vector<bool> seen(fn.blocks.size(), false);
     std::vector<uint32_t> work{0};
     while (!work.empty()) {
@@ -250,13 +319,13 @@ std::vector<bool> reachable_with(const Function &fn, const std::vector<int64_t> 
         continue;
       const Instruction &t = fn.blocks[b].insns.back();
       if (t.opcode == Opcode::Br && t.targets.size() == 2 && t.operands.size() == 2 && is_comparison(t.op)) {
-        const auto a = value_with(fn, def, t.operands[0], sig, 0), c = value_with(fn, def, t.operands[1], sig, 0);
+        const auto a = value_with(fn, def, t.operands[0], known, 0), c = value_with(fn, def, t.operands[1], known, 0);
         if (const auto taken = a && c ? compared(t.op, *a, *c) : std::nullopt) {
           work.push_back(t.targets[*taken ? 0 : 1]);
           continue;
         }
       } else if (t.opcode == Opcode::Switch && !t.operands.empty() && !t.targets.empty()) {
-        if (const auto v = value_with(fn, def, t.operands[0], sig, 0)) {
+        if (const auto v = value_with(fn, def, t.operands[0], known, 0)) {
           uint32_t to = t.targets[0];
           for (const SwitchCase &c : t.cases)
             if (*v >= c.lo && *v <= c.hi)
@@ -295,9 +364,21 @@ std::vector<Finding> signal_findings(const Module &m) {
     const Symbol &hs = m.symbols[r.handler];
     if (hs.body < 0 || !handlers_done.insert(r.handler).second)
       continue;
-    // (In the handler's own body, only what the signals it is given reach.)
-    const std::vector<bool> live =
-        reachable_with(m.functions[static_cast<size_t>(hs.body)], given_signals(m, r.handler, regs));
+    // (Only what a run can reach: in the handler's own body, for the
+    // signals it is given; everywhere, for the flags it sets first.)
+    const std::map<uint32_t, int64_t> flags = handler_flags(m, static_cast<uint32_t>(hs.body));
+    const std::vector<int64_t> signals = given_signals(m, r.handler, regs);
+    std::map<uint32_t, std::vector<bool>> live_blocks;
+    auto live = [&](uint32_t f, size_t block) {
+      auto it = live_blocks.find(f);
+      if (it == live_blocks.end())
+        it = live_blocks
+                 .emplace(f, reachable_with(m.functions[f], f == static_cast<uint32_t>(hs.body) ? signals
+                                                                                                 : std::vector<int64_t>{},
+                                            flags))
+                 .first;
+      return it->second[block];
+    };
     // Breadth first over functions with bodies: how each was reached (the
     // caller and its call's location).
     struct Reach {
@@ -314,7 +395,7 @@ std::vector<Finding> signal_findings(const Module &m) {
       const Function &fn = m.functions[f];
       for (size_t bi = 0; bi < fn.blocks.size(); ++bi)
         for (const Instruction &in : fn.blocks[bi].insns) {
-          if (in.opcode != Opcode::Call || (f == static_cast<uint32_t>(hs.body) && !live[bi]))
+          if (in.opcode != Opcode::Call || !live(f, bi))
             continue;
           const int callee = function_symbol(m, in.operands[0]);
           if (callee < 0)

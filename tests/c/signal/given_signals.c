@@ -80,3 +80,60 @@ install_any (int which)
 {
   signal (which, any);
 }
+
+/* A flag the handler sets before it calls anything, and that nothing else
+   sets, is set in every function the handler reaches: the cleanup's exit
+   for a normal end is not reached from it.  */
+static int got_interrupt;
+
+static void
+finish (int status)
+{
+  if (got_interrupt)
+    _exit (status);
+  exit (status); /* { dg-bogus "signal handler" } */
+}
+
+static void
+on_interrupt (int sig)
+{
+  got_interrupt = 1;
+  finish (sig);
+}
+
+void
+install_interrupt (void)
+{
+  signal (SIGINT, on_interrupt);
+}
+
+void
+end (void)
+{
+  finish (0);
+}
+
+/* Set elsewhere too (reset by the main program), the flag says nothing.  */
+static int got_quit;
+
+static void
+finish_quit (int status)
+{
+  if (got_quit)
+    _exit (status);
+  exit (status); /* { dg-warning "call to 'exit' from within signal handler" } */
+}
+
+static void
+on_quit (int sig)
+{
+  got_quit = 1;
+  finish_quit (sig);
+}
+
+void
+install_quit (void)
+{
+  got_quit = 0;
+  signal (SIGQUIT, on_quit);
+}
