@@ -619,7 +619,7 @@ private:
                      bool once_per_path = false) {
     // (Only where the path is known possible: no facts were dropped on the
     // way, by generalization.)
-    if (s.approximate)
+    if (s.approximate || s.zero_trips)
       return;
     report_region(kUninit, expr, loc, {}, "", decl.known() ? Origin{decl, "region created on stack here"} : Origin{});
     if (!m_pending.empty() && m_pending.back().warning == &kUninit)
@@ -2043,6 +2043,12 @@ private:
   // Does branch br (ending block) decide whether a loop goes round again
   // (one target in the loop, the other outside it)?
   bool loop_test(uint32_t block, const Instruction &br) const;
+  // Does going from block, a loop's head, to `to` leave that loop before the
+  // path went round it (its first test)?
+  bool leaves_unrun_loop(const State &s, uint32_t block, uint32_t to) const;
+  // Is o read from memory code elsewhere keeps (a global, through a
+  // pointer), through copies, conversions and a constant added?
+  bool kept_in_memory(const Operand &o) const;
   std::unordered_map<uint64_t, std::string> m_branch_texts;
   // Returning now ends the program: the analysed function is main, no
   // call open (what it holds is not leaked).

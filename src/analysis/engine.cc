@@ -264,6 +264,36 @@ void FunctionAnalysis::take_branch(State s, uint32_t from, uint32_t to, std::vec
   enqueue(to, std::move(s), m_cur_node, std::move(evs), entry);
 }
 
+bool FunctionAnalysis::kept_in_memory(const Operand &o) const {
+  Operand cur = o;
+  for (int hops = 0; hops < 4 && cur.is_temp() && cur.id < m_cur->defs.size() && m_cur->defs[cur.id]; ++hops) {
+    const Instruction &d = *m_cur->defs[cur.id];
+    if (d.opcode == Opcode::Load)
+      return d.place.base == PlaceBase::Global || d.place.base == PlaceBase::Deref;
+    // (Also a constant away from it: "EOB = s->nInUse + 1".)
+    if (d.opcode == Opcode::Binary && (d.op == OpName::Add || d.op == OpName::Sub) && d.operands.size() == 2 &&
+        d.operands[1].kind == OpKind::Int) {
+      cur = d.operands[0];
+      continue;
+    }
+    if (!(d.opcode == Opcode::Copy || (d.opcode == Opcode::Unary && d.op == OpName::Conv)) || d.operands.empty())
+      return false;
+    cur = d.operands[0];
+  }
+  return false;
+}
+
+bool FunctionAnalysis::leaves_unrun_loop(const State &s, uint32_t block, uint32_t to) const {
+  for (const auto &[head, body] : m_cur->loop_body) {
+    if (head != block || body.test(to))
+      continue;
+    auto it = std::lower_bound(s.loops.begin(), s.loops.end(), std::make_pair(head, uint8_t(0)));
+    if (it != s.loops.end() && it->first == head && it->second == 0)
+      return true;
+  }
+  return false;
+}
+
 bool FunctionAnalysis::loop_test(uint32_t block, const Instruction &br) const {
   for (const auto &[head, body] : m_cur->loop_body)
     if (body.test(block) && br.targets.size() == 2 && body.test(br.targets[0]) != body.test(br.targets[1]))
@@ -1631,8 +1661,17 @@ void FunctionAnalysis::run_block(int32_t node_id, State s, std::vector<RawEvent>
         }
         // Only a real choice is an event, or one a call stepped into made.
         const bool choice = t == Tri::Unknown || from_body_call(in.operands[0]);
-        if (t == Tri::Unknown && loop_test(block, in))
+        if (t == Tri::Unknown && loop_test(block, in)) {
           s2.loop_assumed = true;
+          // (A count's bound the program keeps in memory, "i < s->nInUse",
+          // "i < nsyms": not a list's end, nor a size the caller gave.)
+          const bool counted = (in.op == OpName::Lt || in.op == OpName::Le || in.op == OpName::Gt ||
+                                in.op == OpName::Ge) &&
+                               in.operands[0].is_temp() && fn().temps[in.operands[0].id].type.kind == TypeKind::Int;
+          if (counted && (kept_in_memory(in.operands[0]) || kept_in_memory(in.operands[1])) &&
+              leaves_unrun_loop(s2, block, in.targets[taken ? 0 : 1]))
+            s2.zero_trips = true;
+        }
         // (Decided by what a table holds at an index the path does not
         // fix: a path no run may take, such as a parser's reduction by a
         // rule longer than its stack.)

@@ -227,6 +227,14 @@ struct State {
   // assumptions): the loop's real bound is usually an invariant the
   // engine does not see.
   bool loop_assumed = false;
+  // Of those: a counted loop left at its first test, knowing nothing that
+  // decided it, with a bound the program keeps in memory ("i <
+  // s->nInUse", "i < nsyms": run zero times for a count the path does not
+  // know). Not part of equality. On such a path nothing is reported unset,
+  // as no bound is after a weak loop assumption: the count is usually at
+  // least 1 by an invariant the engine does not see, and the path's later
+  // facts may rest on it.
+  bool zero_trips = false;
   // What the path knew of values that code it cannot see may have changed
   // (an unknown call, a write through another pointer), by the region that
   // held them, sorted: the range the value's facts allowed and whether it
