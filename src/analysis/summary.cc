@@ -104,6 +104,55 @@ private:
   }
 };
 
+// The tests in fn that find a value NULL only on a side that never
+// returns ("if (file == NULL) fail (...);", fail noreturn): by value, the
+// blocks of those tests. idom: the blocks' immediate dominators, made if
+// there is one.
+std::multimap<uint32_t, uint32_t> failing_null_tests(const Function &fn, std::vector<int32_t> &idom) {
+  std::multimap<uint32_t, uint32_t> checked;
+  const size_t nb = fn.blocks.size();
+  std::vector<std::vector<uint32_t>> succ(nb), pred(nb);
+  for (uint32_t b = 0; b < nb; ++b) {
+    succ[b] = successors(fn.blocks[b]);
+    for (uint32_t t : succ[b])
+      if (t < nb)
+        pred[t].push_back(b);
+  }
+  // (The blocks a return is reachable from: backwards from the returns.)
+  std::vector<bool> returns(nb, false);
+  std::vector<uint32_t> work;
+  for (uint32_t b = 0; b < nb; ++b)
+    if (!fn.blocks[b].insns.empty() && fn.blocks[b].insns.back().opcode == Opcode::Ret) {
+      returns[b] = true;
+      work.push_back(b);
+    }
+  while (!work.empty()) {
+    const uint32_t b = work.back();
+    work.pop_back();
+    for (uint32_t p : pred[b])
+      if (!returns[p]) {
+        returns[p] = true;
+        work.push_back(p);
+      }
+  }
+  auto is_null = [](const Operand &o) { return o.kind == OpKind::Null || (o.kind == OpKind::Int && o.value == 0); };
+  for (uint32_t b = 0; b < nb; ++b) {
+    if (fn.blocks[b].insns.empty())
+      continue;
+    const Instruction &t = fn.blocks[b].insns.back();
+    if (t.opcode != Opcode::Br || t.targets.size() != 2 || t.operands.size() != 2 ||
+        (t.op != OpName::Eq && t.op != OpName::Ne))
+      continue;
+    const Operand *v = is_null(t.operands[1]) ? &t.operands[0] : is_null(t.operands[0]) ? &t.operands[1] : nullptr;
+    const uint32_t null_side = t.targets[t.op == OpName::Eq ? 0 : 1];
+    if (v && v->is_temp() && null_side < nb && !returns[null_side])
+      checked.emplace(v->id, b);
+  }
+  if (!checked.empty())
+    idom = detail::immediate_dominators(succ);
+  return checked;
+}
+
 } // namespace
 
 void keep_where_callees_have(std::vector<bool> &flag, const std::vector<std::vector<uint32_t>> &callees) {
@@ -120,11 +169,18 @@ void keep_where_callees_have(std::vector<bool> &flag, const std::vector<std::vec
 void ModuleSummary::find_returns_nonnull(const Module &m) {
   const size_t n = m.functions.size();
   returns_nonnull.assign(n, false);
-  // (Definitions made once, for the functions that return a pointer.)
+  // (Definitions made once, for the functions that return a pointer; and
+  // the tests that found a value NULL only on a side that never returns -
+  // "if (file == NULL) fail (...);" with fail noreturn - by value, the
+  // blocks of those tests, with the blocks' immediate dominators.)
   std::vector<std::vector<const Instruction *>> defs_of(n);
+  std::vector<std::multimap<uint32_t, uint32_t>> checked_of(n);
+  std::vector<std::vector<int32_t>> idom_of(n);
   for (size_t f = 0; f < n; ++f)
-    if (m.functions[f].ret_type.is_pointer())
+    if (m.functions[f].ret_type.is_pointer()) {
       defs_of[f] = definitions(m.functions[f]);
+      checked_of[f] = failing_null_tests(m.functions[f], idom_of[f]);
+    }
   // (Rounds: a wrapper of a wrapper; each round may only add functions.)
   for (int round = 0; round < 4; ++round) {
     bool changed = false;
@@ -133,43 +189,8 @@ void ModuleSummary::find_returns_nonnull(const Module &m) {
       if (returns_nonnull[f] || !fn.ret_type.is_pointer())
         continue;
       const std::vector<const Instruction *> &defs = defs_of[f];
-      // Values a test found NULL on a side that never returns ("if (file
-      // == NULL) fail (...);" with fail noreturn): by value, the blocks of
-      // those tests. Past such a test, every return the test dominates
-      // gives the value not NULL.
-      std::vector<std::vector<uint32_t>> succ(fn.blocks.size());
-      for (size_t b = 0; b < fn.blocks.size(); ++b)
-        succ[b] = successors(fn.blocks[b]);
-      std::vector<bool> returns(fn.blocks.size(), false); // (a return is reachable from it)
-      for (bool more = true; more;) {
-        more = false;
-        for (size_t b = 0; b < fn.blocks.size(); ++b) {
-          if (returns[b])
-            continue;
-          const bool ret = !fn.blocks[b].insns.empty() && fn.blocks[b].insns.back().opcode == Opcode::Ret;
-          if (ret || std::any_of(succ[b].begin(), succ[b].end(), [&](uint32_t t) { return returns[t]; })) {
-            returns[b] = true;
-            more = true;
-          }
-        }
-      }
-      std::multimap<uint32_t, uint32_t> checked; // temporary -> block of its test
-      for (uint32_t b = 0; b < fn.blocks.size(); ++b) {
-        if (fn.blocks[b].insns.empty())
-          continue;
-        const Instruction &t = fn.blocks[b].insns.back();
-        if (t.opcode != Opcode::Br || t.targets.size() != 2 || t.operands.size() != 2 ||
-            (t.op != OpName::Eq && t.op != OpName::Ne))
-          continue;
-        auto is_null = [](const Operand &o) { return o.kind == OpKind::Null || (o.kind == OpKind::Int && o.value == 0); };
-        const Operand *v = is_null(t.operands[1]) ? &t.operands[0] : is_null(t.operands[0]) ? &t.operands[1] : nullptr;
-        const uint32_t null_side = t.targets[t.op == OpName::Eq ? 0 : 1];
-        if (v && v->is_temp() && null_side < returns.size() && !returns[null_side])
-          checked.emplace(v->id, b);
-      }
-      std::vector<int32_t> idom;
-      if (!checked.empty())
-        idom = detail::immediate_dominators(succ);
+      const std::multimap<uint32_t, uint32_t> &checked = checked_of[f];
+      const std::vector<int32_t> &idom = idom_of[f];
       // o is never NULL at the return in block ret: an address, a call's
       // result its callee never gives as NULL, or a value a test that
       // dominates the return found NULL only on a side that never returns,
