@@ -126,9 +126,10 @@ std::vector<Registration> registrations(const Module &m) {
 // The signal numbers a handler is ever given: each registration's, when
 // every one names its signal with a constant and nothing else can call the
 // handler (it is static, and its address goes nowhere but to the
-// registrations). Empty: any.
+// registrations: no other code names it, no variable's initializer holds
+// it). Empty: any.
 std::vector<int64_t> given_signals(const Module &m, uint32_t handler, const std::vector<Registration> &regs) {
-  if (!m.symbols[handler].is_static)
+  if (!m.symbols[handler].is_static || m.symbols[handler].address_taken)
     return {};
   std::vector<int64_t> numbers;
   size_t registered = 0;

@@ -7,6 +7,7 @@
 // block, so phis can name it as the entry edge's source.
 #include <algorithm>
 #include <iterator>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -1519,6 +1520,31 @@ void tainted_callbacks(tree init, std::vector<tree> &out, int depth) {
 }
 
 } // namespace
+
+namespace {
+tree collect_function_address(tree *tp, int *walk_subtrees, void *data) {
+  if (TYPE_P(*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE(*tp) == ADDR_EXPR && TREE_CODE(TREE_OPERAND(*tp, 0)) == FUNCTION_DECL)
+    static_cast<std::set<tree> *>(data)->insert(TREE_OPERAND(*tp, 0));
+  return NULL_TREE;
+}
+} // namespace
+
+void ModuleLowering::mark_functions_in_data() {
+  std::set<tree> fns;
+  varpool_node *v;
+  FOR_EACH_VARIABLE(v) {
+    tree init = in_lto_p ? v->get_constructor() : DECL_INITIAL(v->decl);
+    if (init && init != error_mark_node)
+      walk_tree_without_duplicates(&init, collect_function_address, &fns);
+  }
+  for (tree f : fns) {
+    auto it = m_symbols.find(f);
+    if (it != m_symbols.end() && it->second < m_module.symbols.size())
+      m_module.symbols[it->second].address_taken = true;
+  }
+}
 
 void ModuleLowering::mark_tainted_callbacks() {
   std::vector<tree> fns;

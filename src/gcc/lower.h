@@ -26,6 +26,9 @@ public:
   // __attribute__((tainted_args)) take tainted arguments too (GCC's
   // rule): marks the lowered ones.
   void mark_tainted_callbacks();
+  // Marks the module's functions whose address a variable's initializer
+  // holds (Symbol::address_taken).
+  void mark_functions_in_data();
 
 private:
   ir::Module &m_module;

@@ -396,6 +396,7 @@ void analyse_translation_unit() {
     }
   }
   lowering.mark_tainted_callbacks();
+  lowering.mark_functions_in_data();
   fill_named_constants(module);
   if (!g_options.facts.empty()) {
     std::vector<std::string> problems;

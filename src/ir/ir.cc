@@ -562,6 +562,7 @@ struct Printer {
   void function() {
     out << "func " << (f.symbol < m.symbols.size() && m.symbols[f.symbol].is_static ? "static " : "")
         << (f.symbol < m.symbols.size() && m.symbols[f.symbol].tainted_args ? "tainted_args " : "")
+        << (f.symbol < m.symbols.size() && m.symbols[f.symbol].address_taken ? "addressed " : "")
         << (f.variadic ? "variadic " : "")
         << symbol_ref(m, f.symbol) << "(";
     for (size_t k = 0; k < f.params.size(); ++k)

@@ -239,6 +239,8 @@ struct Symbol {
   bool is_const = false; // Variable: read-only; Function: __attribute__((const))
   bool is_static = false; // Function with a body, or variable: not visible outside its translation unit
   // Variable: its address is taken somewhere (code, or an initializer).
+  // Function: a variable's initializer holds its address (a table of
+  // handlers, a struct sigaction set up statically).
   bool address_taken = false;
   // Variable: its initializer is known whole: every byte that
   // constant_table and function_table do not give is zero.

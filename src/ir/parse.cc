@@ -761,6 +761,10 @@ private:
     if (tainted)
       word();
     skip_space_inline();
+    const bool addressed = peek_word() == "addressed";
+    if (addressed)
+      word();
+    skip_space_inline();
     if (peek_word() == "variadic") {
       word();
       m_fn->variadic = true;
@@ -768,6 +772,7 @@ private:
     uint32_t sym = symbol_ref(SymbolKind::Function);
     m_module.symbols[sym].is_static = is_static;
     m_module.symbols[sym].tainted_args = tainted;
+    m_module.symbols[sym].address_taken = addressed;
     if (m_module.symbols[sym].body >= 0)
       fail("function '" + m_module.symbols[sym].name + "' defined twice");
     m_module.symbols[sym].kind = SymbolKind::Function;

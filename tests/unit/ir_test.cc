@@ -310,6 +310,19 @@ TEST(IrText, CheckerAttributesRoundTrip) {
   EXPECT_EQ(print_module(m), text);
 }
 
+// A function whose address a variable's initializer holds.
+TEST(IrText, AddressedFunctionRoundTrips) {
+  const std::string text = "func static addressed @handler(%1:i32 \"sig\") -> void {\n"
+                           "bb0:\n"
+                           "  ret\n"
+                           "}\n";
+  Module m = parse_module(text);
+  const Symbol &h = m.symbols[static_cast<size_t>(m.find_symbol("handler"))];
+  EXPECT_TRUE(h.address_taken);
+  EXPECT_TRUE(h.is_static);
+  EXPECT_EQ(print_module(m), text);
+}
+
 // GCC 15's nonnull_if_nonzero rules, one or two sizes each.
 TEST(IrText, NonnullIfNonzeroRoundTrips) {
   const std::string text = "declare @fill nonnull_if_nonzero(1,3) nonnull_if_nonzero(2,4,5)\n";

@@ -137,3 +137,21 @@ install_quit (void)
   got_quit = 0;
   signal (SIGQUIT, on_quit);
 }
+
+/* Held by a variable's initializer too (a struct sigaction set up
+   statically, installed elsewhere): any signal may come.  */
+static void
+on_alarm (int sig)
+{
+  if (sig != SIGALRM)
+    puts ("not an ALRM"); /* { dg-warning "call to 'puts' from within signal handler" } */
+  _exit (0);
+}
+
+struct sigaction alarm_action = { .sa_handler = on_alarm };
+
+void
+install_alarm (void)
+{
+  signal (SIGALRM, on_alarm);
+}
