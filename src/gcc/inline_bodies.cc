@@ -83,12 +83,13 @@ void on_ipa_passes_start(void *, void *) {
   opt_pass *ssa_passes = list_holding(g->get_passes()->all_small_ipa_passes, g_lower_pass);
   if (!ssa_passes)
     return;
-  // GCC's own warnings on a body it would not have lowered are not said:
-  // the compile's diagnostics stay what they were without the plugin.
+  // (The statics GCC knows of before: see below.)
   std::set<tree> known_statics, lowered;
   varpool_node *var;
   FOR_EACH_VARIABLE(var)
     known_statics.insert(var->decl);
+  // GCC's own warnings on a body it would not have lowered are not said:
+  // the compile's diagnostics stay what they were without the plugin.
   const bool were_off = compat::warnings_off();
   compat::set_warnings_off(true);
   // A lowered body calls others: those the call graph still has a body
