@@ -1394,6 +1394,7 @@ private:
       return key.empty() ? 0 : m_a.blob_read(m_s, key);
     }
     bool facts_dropped() const override { return m_s.approximate; }
+    bool paths_joined() const override { return m_s.joined; }
     bool widened(SvalId v) const override { return m_a.is_widened(v); }
     void end_path() override { m_a.m_path_ends = true; }
     bool constant_value(SvalId v, int64_t &value) const override {

@@ -919,6 +919,7 @@ void FunctionAnalysis::join(State &s, const State &e) {
   std::set_union(s.exposed.begin(), s.exposed.end(), e.exposed.begin(), e.exposed.end(), std::back_inserter(u));
   s.exposed = std::move(u);
   s.approximate = true;
+  s.joined = true;
   // (A real path among those joined: reported on.)
   s.guessed = s.guessed && e.guessed;
   s.changed = std::move(changed);

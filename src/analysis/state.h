@@ -235,6 +235,10 @@ struct State {
   // least 1 by an invariant the engine does not see, and the path's later
   // facts may rest on it.
   bool zero_trips = false;
+  // Paths were joined on the way here (join): the state stands for two
+  // paths at once, and what each knew that the other did not is gone. Not
+  // part of equality.
+  bool joined = false;
   // What the path knew of values that code it cannot see may have changed
   // (an unknown call, a write through another pointer), by the region that
   // held them, sorted: the range the value's facts allowed and whether it

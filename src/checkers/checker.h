@@ -184,6 +184,10 @@ public:
   // Facts were dropped on the way here (generalization): what branches
   // taught about values may be missing.
   virtual bool facts_dropped() const = 0;
+  // Two paths were joined on the way here: the state stands for both, and
+  // a fact each had alone (the test that freed, the test that uses) is
+  // gone.
+  virtual bool paths_joined() const = 0;
   // v is a value a generalization made: it stands for whatever a variable
   // held at a loop's point on any trip (NULL before the allocation as
   // well as the block after), not for one value the path computed.

@@ -312,7 +312,8 @@ public:
     if (call.callee.rfind("__analyzer_", 0) != 0)
       for (size_t k = 0; k < call.args.size(); ++k) {
         const StateId s = ctx.state(call.args[k]);
-        if (kind(s) == Freed && call.reads_through_arg(k) && call.declared_dealloc_arg != static_cast<int>(k)) {
+        if (kind(s) == Freed && call.reads_through_arg(k) && call.declared_dealloc_arg != static_cast<int>(k) &&
+            !ctx.paths_joined()) {
           ctx.report(kUseAfterFreeInCall, call.args[k], call.arg_text(k), nullptr, 0, nullptr, family_name(s),
                      std::string(call.callee));
           ctx.set_state(call.args[k], with_family(Stop, family(s)), call.arg_text(k));
@@ -340,7 +341,7 @@ public:
   void on_deref(CheckerContext &ctx, SvalId p, const std::string &expr) override {
     const StateId s = ctx.state(p);
     const StateId k = kind(s);
-    if (k == Freed) {
+    if (k == Freed && !ctx.paths_joined()) {
       ctx.report(kUseAfterFree, p, expr, nullptr, 0, nullptr, family_name(s));
       ctx.set_state(p, with_family(Stop, family(s)), expr);
     } else if (k == Null || (s == Start && ctx.is_null_constant(p) && !ctx.facts_dropped())) {
@@ -465,7 +466,7 @@ private:
     // taken as freed - a second free of it proves nothing.
     if (s == Start && ctx.widened(p) && ctx.is_null(p) != Tri::False)
       return;
-    if (k == Freed) {
+    if (k == Freed && !ctx.paths_joined()) {
       ctx.report(kDoubleFree, p, text, nullptr, 0, nullptr, dealloc);
       ctx.set_state(p, with_family(Stop, family(s)), text);
       return;
