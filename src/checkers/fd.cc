@@ -301,7 +301,7 @@ public:
     if (call.callee == "close" && !call.args.empty()) {
       const SvalId fd = call.args[0];
       const StateId s = kind(ctx.state(fd));
-      if (s == Closed) {
+      if (s == Closed && !ctx.paths_joined()) {
         ctx.report(kFdDoubleClose, fd, call.arg_text(0));
         ctx.set_state(fd, Stop, call.arg_text(0));
       } else if (is_open(s) || (s == Start && ctx.compare(fd, ir::OpName::Lt, 0) != Tri::True)) {
@@ -469,8 +469,9 @@ private:
     else if (need == Need::Open && writes_to(call.callee))
       need = Need::Writable;
     if (kind(s) == Closed && need != Need::NotInvalid) {
-      // (Still closed after: each use is reported.)
-      ctx.report(kFdUseAfterClose, fd, call.arg_text(k), nullptr, 0, note, callee);
+      // (Still closed after: each use is reported. Not on a joined path.)
+      if (!ctx.paths_joined())
+        ctx.report(kFdUseAfterClose, fd, call.arg_text(k), nullptr, 0, note, callee);
       return true;
     }
     if (kind(s) == Unchecked && ctx.compare(fd, ir::OpName::Ge, 0) == Tri::Unknown && !ctx.facts_dropped()) {

@@ -106,7 +106,7 @@ public:
     if (is_closer(call.callee) && !call.args.empty()) {
       SvalId f = call.args[0];
       StateId s = ctx.state(f);
-      if (s == Closed) {
+      if (s == Closed && !ctx.paths_joined()) {
         ctx.report(kDoubleFclose, f, call.arg_text(0));
         ctx.set_state(f, Stop, call.arg_text(0));
       } else if (s != Stop) {

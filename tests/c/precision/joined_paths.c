@@ -79,3 +79,46 @@ entries_show (struct entry **v, int n)
   for (int i = 0; i < n; i++)
     value_show (v[i], &v[i]->value);
 }
+
+/* The same for descriptors: closed as a socket or as a pipe, never both.  */
+struct conn
+{
+  const struct table_entry *tableentry;
+  int fd;
+  const char *name;
+};
+
+#define IS_SOCKET(o) ((o)->tableentry == NULL || (o)->tableentry->type == 3)
+#define IS_PIPE(o) ((o)->tableentry != NULL && (o)->tableentry->type == 6)
+#define IS_SPARE(o) ((o)->tableentry != NULL && ((o)->tableentry->flags & 1))
+
+extern int close (int);
+extern void conn_clear (struct conn *);
+
+static void
+conn_close (struct conn *o)
+{
+  if (IS_SOCKET (o))
+    close (o->fd);
+  if (IS_PIPE (o) && o->fd >= 0)
+    close (o->fd); /* { dg-bogus "double 'close'" } */
+}
+
+static void
+conn_remove (struct conn *o)
+{
+  if (IS_SPARE (o))
+    conn_clear (o);
+  else
+    conn_close (o);
+  free ((void *) o->name);
+  free (o);
+}
+
+void
+conns_close (struct conn **v, int n)
+{
+  for (int i = 0; i < n; i++)
+    conn_remove (v[i]);
+  free (v);
+}
