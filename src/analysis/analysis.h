@@ -35,6 +35,10 @@ using namespace ir;
 // defines it: false for a division by zero, a shift past 63 bits, an
 // operator that is no arithmetic.
 bool fold_constants(OpName op, int64_t a, int64_t b, const Type &t, int64_t &out);
+// v as an integer of type t holds it: cut to t's width, and sign-extended
+// if t is signed ("unsigned int arithmetic wraps at 2^32"; ~1 of a one-bit
+// bool is 0). Other types: v.
+int64_t in_width(const Type &t, uint64_t v);
 
 // ---------------------------------------------------------------------------
 // Events recorded while exploring; the path builder words them later.

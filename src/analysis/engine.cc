@@ -32,10 +32,7 @@ static bool same_place(const Place &a, const Place &b) {
   return true;
 }
 
-// v as an integer of type t holds it: cut to t's width, and sign-extended
-// if t is signed ("unsigned int arithmetic wraps at 2^32"; ~1 of a one-bit
-// bool is 0). Other types: v.
-static int64_t in_width(const Type &t, uint64_t v) {
+int64_t in_width(const Type &t, uint64_t v) {
   if (t.kind != TypeKind::Int || t.bits == 0 || t.bits >= 64)
     return static_cast<int64_t>(v);
   const uint64_t mask = (uint64_t(1) << t.bits) - 1;

@@ -20,6 +20,8 @@
 #include <set>
 #include <string_view>
 
+#include "analysis/analysis.h"
+
 namespace pathwise {
 
 using namespace ir;
@@ -239,16 +241,8 @@ std::optional<int64_t> value_with(const Function &fn, const std::vector<const In
   auto operand = [&](size_t k) {
     return k < in->operands.size() ? value_with(fn, def, in->operands[k], known, depth + 1) : std::nullopt;
   };
+  // (Computed as the engine computes constants: in the result's type.)
   const Type &t = fn.temps[o.id].type;
-  // (A value its type cannot hold is not worked out: no wrapping.)
-  auto fits = [&](int64_t v) -> std::optional<int64_t> {
-    if (t.kind != TypeKind::Int || t.size >= 8)
-      return t.kind == TypeKind::Int || t.is_bool() ? std::optional<int64_t>(v) : std::nullopt;
-    const int bits = static_cast<int>(t.size) * 8;
-    const int64_t lo = t.is_signed ? -(int64_t{1} << (bits - 1)) : 0;
-    const int64_t hi = t.is_signed ? (int64_t{1} << (bits - 1)) - 1 : (int64_t{1} << bits) - 1;
-    return v >= lo && v <= hi ? std::optional<int64_t>(v) : std::nullopt;
-  };
   switch (in->opcode) {
   case Opcode::Copy:
     return operand(0);
@@ -258,26 +252,25 @@ std::optional<int64_t> value_with(const Function &fn, const std::vector<const In
         return it->second;
     return std::nullopt;
   case Opcode::Unary:
-    if (in->op == OpName::Conv)
+    if (in->op == OpName::Conv && t.kind == TypeKind::Int)
       if (auto v = operand(0))
-        return fits(*v);
+        return detail::in_width(t, static_cast<uint64_t>(*v));
     return std::nullopt;
   case Opcode::Binary: {
     const auto a = operand(0), b = operand(1);
-    if (!a || !b || *a < -(int64_t{1} << 40) || *a > (int64_t{1} << 40) || *b < -(int64_t{1} << 40) ||
-        *b > (int64_t{1} << 40))
+    if (!a || !b)
       return std::nullopt;
-    switch (in->op) {
-    case OpName::Add: return fits(*a + *b);
-    case OpName::Sub: return fits(*a - *b);
-    case OpName::And: return fits(*a & *b);
-    case OpName::Or: return fits(*a | *b);
-    case OpName::Xor: return fits(*a ^ *b);
-    default:
+    if (is_comparison(in->op)) {
       if (const auto c = compared(in->op, *a, *b))
         return *c ? 1 : 0;
       return std::nullopt;
     }
+    int64_t r = 0;
+    const bool folds = in->op == OpName::Add || in->op == OpName::Sub || in->op == OpName::And ||
+                       in->op == OpName::Or || in->op == OpName::Xor;
+    if (folds && detail::fold_constants(in->op, *a, *b, t, r))
+      return r;
+    return std::nullopt;
   }
   default:
     return std::nullopt;
