@@ -281,14 +281,11 @@ bool FunctionAnalysis::kept_in_memory(const Operand &o) const {
 }
 
 bool FunctionAnalysis::leaves_unrun_loop(const State &s, uint32_t block, uint32_t to) const {
-  for (const auto &[head, body] : m_cur->loop_body) {
-    if (head != block || body.test(to))
-      continue;
-    auto it = std::lower_bound(s.loops.begin(), s.loops.end(), std::make_pair(head, uint8_t(0)));
-    if (it != s.loops.end() && it->first == head && it->second == 0)
-      return true;
-  }
-  return false;
+  const auto loop = m_cur->loop_body.find(block);
+  if (loop == m_cur->loop_body.end() || loop->second.test(to))
+    return false;
+  auto it = std::lower_bound(s.loops.begin(), s.loops.end(), std::make_pair(block, uint8_t(0)));
+  return it != s.loops.end() && it->first == block && it->second == 0;
 }
 
 bool FunctionAnalysis::loop_test(uint32_t block, const Instruction &br) const {
